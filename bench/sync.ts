@@ -1,0 +1,144 @@
+/**
+ * Sync figures (issue 3), run by hand: `bun bench/sync.ts` (needs the local Postgres).
+ *  1. initial sync of 10k tickets + 100k messages into an in-memory PGlite through pglite-sync (target ≤ 5 s)
+ *  2. write → visible to 50 live subscribers, p50 / p95 (target p95 ≤ 150 ms)
+ *  3. change-log throughput on Postgres: changes positioned per second (target ≥ 5,000/s)
+ * Servers are on loopback; clients are the official @electric-sql/client and pglite-sync in this process.
+ */
+import { PGlite } from '@electric-sql/pglite'
+import { electricSync } from '@electric-sql/pglite-sync'
+import { Shape, ShapeStream } from '@electric-sql/client'
+import postgres from 'postgres'
+import { withSystem } from '../server/db/tenant.ts'
+import { startTestEnv, type Backend, type TestEnv } from '../test/env.ts'
+import { superToken } from '../test/factories.ts'
+import { localDatabase, serve } from '../test/sync-support.ts'
+
+const TICKETS = Number(process.env.BENCH_TICKETS ?? 10_000)
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100_000)
+const SUBSCRIBERS = 50
+const WRITES = 40
+
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]
+
+async function seedVolume(env: TestEnv) {
+  await withSystem(env.services.db, async (tx) => {
+    const [w] = await tx`insert into whatsapps (company_id, name, channel) values (1, 'Bench', 'simulator') returning id`
+    await tx`insert into contacts (company_id, name, number) select 1, 'Cliente ' || g, (5511900000000 + g)::text from generate_series(1, ${TICKETS}) g`
+    await tx`insert into tickets (company_id, contact_id, whatsapp_id, status, last_message)
+             select 1, c.id, ${w.id}, 'open', 'mensagem ' || c.id from contacts c where c.company_id = 1`
+    await tx`insert into messages (company_id, ticket_id, body, from_me)
+             select 1, t.id, 'Olá, esta é a mensagem número ' || g || ' do atendimento', g % 2 = 0
+               from tickets t, generate_series(1, ${Math.ceil(MESSAGES / TICKETS)}) g`
+  })
+  await env.services.sync.runOnce()
+}
+
+async function initialSync(env: TestEnv, url: string, token: string) {
+  const local = await localDatabase(env, ['tickets', 'messages'])
+  const t0 = performance.now()
+  await new Promise<void>((resolve) => {
+    void local.electric.syncShapesToTables({
+      key: null,
+      initialInsertMethod: (process.env.BENCH_INSERT as 'json' | 'csv') ?? 'json',
+      onInitialSync: () => resolve(),
+      shapes: {
+        tickets: { shape: { url, params: { table: 'tickets' }, headers: { Authorization: `Bearer ${token}` } }, table: 'tickets', primaryKey: ['id'] },
+        messages: { shape: { url, params: { table: 'messages' }, headers: { Authorization: `Bearer ${token}` } }, table: 'messages', primaryKey: ['id'] },
+      },
+    })
+  })
+  const ms = performance.now() - t0
+  const { rows } = await local.query<{ t: number; m: number }>('select (select count(*)::int from tickets) t, (select count(*)::int from messages) m')
+  await local.close()
+  return { ms, ...rows[0] }
+}
+
+async function fanOut(env: TestEnv, url: string, token: string) {
+  const stop = new AbortController()
+  const shapes: Shape[] = []
+  for (let i = 0; i < SUBSCRIBERS; i++) {
+    shapes.push(new Shape(new ShapeStream({ url, params: { table: 'companies' }, headers: { Authorization: `Bearer ${token}` }, signal: stop.signal })))
+  }
+  await Promise.all(shapes.map((s) => s.rows))
+  const samples: number[] = []
+  for (let w = 0; w < WRITES; w++) {
+    const marker = `Empresa bench ${w}`
+    const seen = shapes.map(
+      (s) =>
+        new Promise<number>((resolve) => {
+          const off = s.subscribe(({ rows }) => {
+            if (rows.some((r) => r.name === marker)) {
+              off()
+              resolve(performance.now())
+            }
+          })
+        }),
+    )
+    const t0 = performance.now()
+    await withSystem(env.services.db, (tx) => tx`update companies set name = ${marker} where id = 1`)
+    for (const t of await Promise.all(seen)) samples.push(t - t0)
+    await Bun.sleep(30)
+  }
+  stop.abort()
+  return { p50: pct(samples, 50), p95: pct(samples, 95), n: samples.length }
+}
+
+async function throughput(env: TestEnv) {
+  const url = (env.services.db.sql as unknown as { options: { host: string[]; port: number[]; database: string } }).options
+  const sql = postgres({ host: url.host[0], port: url.port[0], database: url.database, username: 'postgres', max: 8, onnotice: () => {} })
+  const [w] = await sql`select id from whatsapps limit 1`
+  const [c] = await sql`select id from contacts limit 1`
+  const TXS = 2000
+  const PER_TX = 5
+  const [{ n: start }] = await sql<{ n: string }[]>`select n::text from sync_clock`
+  const t0 = performance.now()
+  let next = 0
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < TXS) {
+        next++
+        await sql.begin(async (tx) => {
+          for (let i = 0; i < PER_TX; i++) {
+            await tx`insert into tickets (company_id, contact_id, whatsapp_id, status) values (1, ${c.id}, ${w.id}, 'closed')`
+          }
+        })
+      }
+    }),
+  )
+  const written = performance.now() - t0
+  // All positioned: the clock has advanced by one seq per transaction.
+  for (;;) {
+    const [{ pending }] = await sql<{ pending: number }[]>`select count(*)::int as pending from sync_log where seq is null`
+    if (pending === 0) break
+    await Bun.sleep(5)
+  }
+  const positioned = performance.now() - t0
+  const [{ n: end }] = await sql<{ n: string }[]>`select n::text from sync_clock`
+  await sql.end()
+  const changes = TXS * PER_TX
+  return { changes, txs: Number(BigInt(end) - BigInt(start)), writeMs: written, positionedMs: positioned, perSecond: (changes / positioned) * 1000 }
+}
+
+async function run(backend: Backend) {
+  const env = await startTestEnv(backend)
+  const http = serve(env)
+  try {
+    await seedVolume(env)
+    const token = await superToken(env)
+    const init = await initialSync(env, http.url, token)
+    console.log(`[${backend}] initial sync ${init.t} tickets + ${init.m} messages into PGlite: ${(init.ms / 1000).toFixed(2)} s`)
+    const fan = await fanOut(env, http.url, token)
+    console.log(`[${backend}] write → visible to ${SUBSCRIBERS} subscribers: p50 ${fan.p50.toFixed(1)} ms, p95 ${fan.p95.toFixed(1)} ms (n=${fan.n})`)
+    if (backend === 'postgres') {
+      const tp = await throughput(env)
+      console.log(`[${backend}] change log: ${tp.changes} changes in ${tp.txs} transactions from 8 writers, written in ${tp.writeMs.toFixed(0)} ms, positioned in ${tp.positionedMs.toFixed(0)} ms → ${tp.perSecond.toFixed(0)} changes/s`)
+    }
+  } finally {
+    http.stop()
+    await env.close()
+  }
+}
+
+for (const backend of (process.env.BENCH_BACKENDS ?? 'postgres,pglite').split(',') as Backend[]) await run(backend)
+process.exit(0)

@@ -1,0 +1,51 @@
+import { useAtomValue } from 'jotai'
+import { useEffect } from 'react'
+import { useTranslation } from 'react-i18next'
+import { BrowserRouter, useNavigate } from 'react-router'
+import { ToastList } from '../components/toast-list.tsx'
+import { UpdatePrompt } from '../components/update-prompt.tsx'
+import { setNavigator } from '../data/navigation.ts'
+import { applyUpdate, dismissUpdate } from '../data/service-worker.ts'
+import { useBranding } from '../data/settings.ts'
+import { notificationsAtom } from '../state/notifications.ts'
+import { themeAtom } from '../state/theme.ts'
+import { dismissToast, toastsAtom } from '../state/toasts.ts'
+import { updateAvailableAtom } from '../state/ui.ts'
+import { AppRoutes } from './routes.tsx'
+import { useDocumentEffects } from './use-document-effects.ts'
+
+/** Lets the data layer navigate (api 401/402, realtime) through the router. */
+function NavigatorBridge() {
+  const navigate = useNavigate()
+  useEffect(() => {
+    setNavigator((to, opts) => navigate(to, opts))
+    return () => setNavigator(null)
+  }, [navigate])
+  return null
+}
+
+function Overlays() {
+  const { t } = useTranslation()
+  const toasts = useAtomValue(toastsAtom)
+  const updateAvailable = useAtomValue(updateAvailableAtom)
+  return (
+    <>
+      <ToastList toasts={toasts} onDismiss={dismissToast} closeLabel={t('common.close')} />
+      {updateAvailable && <UpdatePrompt text={t('update.available')} updateLabel={t('update.action')} laterLabel={t('update.later')} onUpdate={applyUpdate} onDismiss={dismissUpdate} />}
+    </>
+  )
+}
+
+export function App() {
+  const theme = useAtomValue(themeAtom)
+  const branding = useBranding()
+  const unread = useAtomValue(notificationsAtom).length
+  useDocumentEffects(theme, branding, unread)
+  return (
+    <BrowserRouter>
+      <NavigatorBridge />
+      <AppRoutes />
+      <Overlays />
+    </BrowserRouter>
+  )
+}

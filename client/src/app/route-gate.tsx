@@ -1,0 +1,24 @@
+import { useAtomValue } from 'jotai'
+import type { ComponentType } from 'react'
+import { useTranslation } from 'react-i18next'
+import { LoadingScreen } from '../components/message-card.tsx'
+import { routeAccess, type RouteEntry } from '../data/menu.ts'
+import ForbiddenPage from '../pages/forbidden/index.tsx'
+import NotReadyPage from '../pages/not-ready/index.tsx'
+import PlanDeniedPage from '../pages/plan-denied/index.tsx'
+import { planAtom, userAtom } from '../state/auth.ts'
+import { hasCampaignFlag } from '../state/flags.ts'
+
+/** Applies a route's rules: 403 page for roles, the plan gate for plan features, else its page. */
+export function RouteGate({ entry, page: Page }: { entry: RouteEntry; page?: ComponentType }) {
+  const { t } = useTranslation()
+  const user = useAtomValue(userAtom)
+  const plan = useAtomValue(planAtom)
+  if (!user) return null
+  if (entry.plan && plan === null) return <LoadingScreen label={t('common.loading')} />
+  const access = routeAccess(entry, { user, plan, helpsCount: 0, cshow: hasCampaignFlag() })
+  if (access === 'forbidden') return <ForbiddenPage />
+  if (access === 'plan') return <PlanDeniedPage />
+  if (!entry.implemented || !Page) return <NotReadyPage titleKey={`menu.items.${entry.key}`} />
+  return <Page />
+}

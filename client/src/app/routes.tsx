@@ -1,0 +1,44 @@
+import type { ComponentType } from 'react'
+import { Route, Routes } from 'react-router'
+import { registeredRoutes, type RouteEntry } from '../data/menu.ts'
+import AppLayout from '../pages/app-layout/index.tsx'
+import ExpiredSubscriptionPage from '../pages/financeiro-aberto/index.tsx'
+import HelpsPage from '../pages/helps/index.tsx'
+import HomePage from '../pages/home/index.tsx'
+import LoginPage from '../pages/login/index.tsx'
+import NotFoundPage from '../pages/not-found/index.tsx'
+import SignupPage from '../pages/signup/index.tsx'
+import UsersPage from '../pages/users/index.tsx'
+import { hasCampaignFlag } from '../state/flags.ts'
+import { PublicOnly, RequireActiveSubscription, RequireSession } from './guards.tsx'
+import { RouteGate } from './route-gate.tsx'
+
+/** Pages this build has, by route key (data/menu.ts marks them implemented). */
+const PAGES: Record<string, ComponentType> = { home: HomePage, helps: HelpsPage, users: UsersPage }
+
+/** One route per path: the first entry of a path wins ('/' is the welcome card until the dashboard exists). */
+function uniqueByPath(entries: RouteEntry[]): RouteEntry[] {
+  const seen = new Set<string>()
+  return entries.filter((e) => !seen.has(e.path) && seen.add(e.path))
+}
+
+export function AppRoutes() {
+  const entries = uniqueByPath(registeredRoutes(hasCampaignFlag()))
+  return (
+    <Routes>
+      <Route path="/login" element={<PublicOnly><LoginPage /></PublicOnly>} />
+      <Route path="/signup" element={<PublicOnly><SignupPage /></PublicOnly>} />
+      <Route element={<RequireSession />}>
+        <Route path="/financeiro-aberto" element={<ExpiredSubscriptionPage />} />
+        <Route element={<RequireActiveSubscription />}>
+          <Route element={<AppLayout />}>
+            {entries.map((e) => (
+              <Route key={e.key} path={e.path} element={<RouteGate entry={e} page={PAGES[e.key]} />} />
+            ))}
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Route>
+      </Route>
+    </Routes>
+  )
+}

@@ -1,0 +1,107 @@
+import { useAtomValue } from 'jotai'
+import { useEffect, useState } from 'react'
+import { planAtom, tokenAtom, userAtom } from '../state/auth.ts'
+import { store } from '../state/store.ts'
+import { api, ApiError } from './api.ts'
+import { toastError } from './errors.ts'
+import { goTo } from './navigation.ts'
+import { endSession, rememberedUser, rememberUser, startSession, wipeLocalData } from './session.ts'
+import { isSubscriptionExpired } from './subscription.ts'
+import type { LoginResult, PlanFlags, User } from './types.ts'
+import { refreshVersion } from './version.ts'
+
+/**
+ * POST /auth/login. Keeps the session, stores the version and sends the user on: to /financeiro-aberto
+ * when the subscription has expired (company 1 never expires), else to / (spec part 1 §4 Session).
+ */
+export async function login(email: string, password: string): Promise<void> {
+  const result = await api<LoginResult>('/auth/login', { method: 'POST', json: { email, password }, auth: false })
+  startSession(result.token, result.user)
+  void refreshVersion()
+  const dueDate = result.dueDate ?? result.user.company?.dueDate
+  goTo(isSubscriptionExpired(result.user.companyId, dueDate, new Date()) ? '/financeiro-aberto' : '/')
+}
+
+/** DELETE /auth/logout, then the local data goes and the user lands on /login (a failed call still logs out). */
+export async function logout(): Promise<void> {
+  try {
+    await api('/auth/logout', { method: 'DELETE' })
+  } catch {
+    // the session ends locally either way
+  }
+  await wipeLocalData()
+  endSession()
+  goTo('/login')
+}
+
+export interface SignupInput {
+  name: string
+  email: string
+  password: string
+  phone: string
+  companyName: string
+  planId: number
+}
+
+/** POST /auth/signup (part 2 §7). */
+export async function signup(input: SignupInput): Promise<void> {
+  await api('/auth/signup', { method: 'POST', json: input, auth: false })
+}
+
+export function fetchMe(): Promise<User> {
+  return api<User>('/auth/me')
+}
+
+export function fetchPlanFlags(companyId: number): Promise<PlanFlags> {
+  return api<PlanFlags>(`/companies/listPlan/${companyId}`)
+}
+
+/**
+ * Loads the session behind a stored token: the user (GET /auth/me, or the remembered one when the server
+ * cannot be reached) and, unless the subscription has expired, the plan flags. Answers 'ready' once the
+ * user is known.
+ */
+export function useSessionLoader(): 'anonymous' | 'loading' | 'ready' | 'error' {
+  const token = useAtomValue(tokenAtom)
+  const user = useAtomValue(userAtom)
+  const [failed, setFailed] = useState(false)
+
+  useEffect(() => {
+    if (!token || user) return
+    let live = true
+    fetchMe()
+      .then((me) => {
+        if (!live) return
+        rememberUser(me)
+        store.set(userAtom, me)
+      })
+      .catch((err) => {
+        if (!live) return
+        // Offline start: the user the server last confirmed, until the server answers again.
+        const remembered = err instanceof ApiError && err.code === 'ERR_NETWORK' ? rememberedUser() : null
+        if (remembered) return store.set(userAtom, remembered)
+        toastError(err)
+        setFailed(true)
+      })
+    return () => {
+      live = false
+    }
+  }, [token, user])
+
+  const companyId = user?.companyId
+  const expired = user ? isSubscriptionExpired(user.companyId, user.company?.dueDate, new Date()) : false
+  useEffect(() => {
+    if (!companyId || expired) return
+    let live = true
+    fetchPlanFlags(companyId)
+      .then((plan) => live && store.set(planAtom, plan))
+      .catch(toastError)
+    return () => {
+      live = false
+    }
+  }, [companyId, expired])
+
+  if (!token) return 'anonymous'
+  if (user) return 'ready'
+  return failed ? 'error' : 'loading'
+}

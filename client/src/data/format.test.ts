@@ -1,0 +1,40 @@
+import { describe, expect, test } from 'bun:test'
+import { appNameOf, brandingFileUrl, FALLBACK_PRIMARY, logoFor, primaryColorFor } from './branding.ts'
+import { formatBRL, youtubeThumbnail } from './format.ts'
+
+describe('formatBRL', () => {
+  test('shows money in pt-BR with two decimals', () => {
+    expect(formatBRL(1234.5).replace(/\s/g, ' ')).toBe('R$ 1.234,50')
+    expect(formatBRL(0).replace(/\s/g, ' ')).toBe('R$ 0,00')
+  })
+})
+
+describe('help thumbnails', () => {
+  test('come from img.youtube.com', () => {
+    expect(youtubeThumbnail('abc123')).toBe('https://img.youtube.com/vi/abc123/0.jpg')
+  })
+})
+
+describe('branding (spec part 2 §9)', () => {
+  test('defaults before the settings load', () => {
+    expect(primaryColorFor('light', {})).toBe('#6e31ef')
+    expect(primaryColorFor('dark', {})).toBe('#39ACE7')
+  })
+
+  test('a set colour wins; an empty or broken one falls back to #065183', () => {
+    expect(primaryColorFor('light', { primaryColorLight: '#112233' })).toBe('#112233')
+    expect(primaryColorFor('dark', { primaryColorDark: '' })).toBe(FALLBACK_PRIMARY)
+    expect(primaryColorFor('light', { primaryColorLight: 'purple' })).toBe(FALLBACK_PRIMARY)
+  })
+
+  test('the app name defaults to Balcão', () => {
+    expect(appNameOf({ appName: '' })).toBe('Balcão')
+    expect(appNameOf({ appName: 'Atende+' })).toBe('Atende+')
+  })
+
+  test('logos come from company 1 media, the dark one falling back to the light one', () => {
+    expect(brandingFileUrl('logo.png')).toBe('/media/1/logo.png')
+    expect(logoFor('dark', { appLogoLight: 'l.png', appLogoDark: '' })).toBe('/media/1/l.png')
+    expect(logoFor('light', {})).toBeNull()
+  })
+})

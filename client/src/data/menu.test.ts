@@ -1,0 +1,122 @@
+import { describe, expect, test } from 'bun:test'
+import { groupMenu, hasRole, isMenuVisible, menuEntries, registeredRoutes, routeAccess, ROUTES, type AccessUser, type MenuContext } from './menu.ts'
+import { PLAN_FLAGS, type PlanFlag } from './types.ts'
+
+const user = (over: Partial<AccessUser> = {}): AccessUser => ({
+  profile: 'user',
+  super: false,
+  showDashboard: 'disabled',
+  allowRealTime: 'disabled',
+  allowConnections: 'disabled',
+  ...over,
+})
+const allPlan = Object.fromEntries(PLAN_FLAGS.map((f) => [f, true])) as Record<PlanFlag, boolean>
+const noPlan = Object.fromEntries(PLAN_FLAGS.map((f) => [f, false])) as Record<PlanFlag, boolean>
+const ctx = (over: Partial<MenuContext> = {}): MenuContext => ({ user: user(), plan: allPlan, helpsCount: 0, cshow: false, ...over })
+const keys = (c: MenuContext) => menuEntries(c, { includeUnimplemented: true }).map((e) => e.key)
+const entry = (key: string) => ROUTES.find((e) => e.key === key)!
+
+describe('route catalogue', () => {
+  test('lists every route of both spec parts', () => {
+    const paths = ROUTES.map((e) => e.path)
+    for (const p of ['/', '/reports', '/moments', '/tickets', '/tickets/:uuid', '/quick-messages', '/auto-replies', '/kanban', '/contacts', '/contacts/import',
+      '/schedules', '/tags', '/chats', '/chats/:uuid', '/helps', '/campaigns', '/contact-lists', '/campaigns-config', '/phrase-lists', '/flowbuilders',
+      '/announcements', '/messages-api', '/users', '/queues', '/prompts', '/queue-integration', '/connections', '/allConnections', '/files', '/financeiro',
+      '/settings', '/companies', '/campaign/:campaignId/report', '/contact-lists/:contactListId/contacts', '/flowbuilder/:id', '/tagsKanban', '/todolist']) {
+      expect(paths).toContain(p)
+    }
+  })
+
+  test('management holds the dashboard, reports and the real-time panel; the rest of the menu is administration', () => {
+    const management = ROUTES.filter((e) => e.group === 'management').map((e) => e.key)
+    expect(management).toEqual(['dashboard', 'reports', 'moments'])
+    expect(entry('users').group).toBe('administration')
+  })
+
+  test('every route key is unique', () => {
+    expect(new Set(ROUTES.map((e) => e.key)).size).toBe(ROUTES.length)
+  })
+})
+
+describe('roles', () => {
+  test('a plain user is no admin; showDashboard and allowRealTime open the management routes', () => {
+    expect(hasRole(user(), 'dashboard')).toBe(false)
+    expect(hasRole(user({ showDashboard: 'enabled' }), 'dashboard')).toBe(true)
+    expect(hasRole(user({ allowRealTime: 'enabled' }), 'realtime')).toBe(true)
+    expect(hasRole(user({ allowRealTime: 'enabled' }), 'dashboard')).toBe(false)
+  })
+
+  test('allowConnections gives the connections menu to a plain user', () => {
+    expect(keys(ctx())).not.toContain('connections')
+    expect(keys(ctx({ user: user({ allowConnections: 'enabled' }) }))).toContain('connections')
+  })
+
+  test('admins see administration entries; only super users see companies, announcements and all connections', () => {
+    const admin = keys(ctx({ user: user({ profile: 'admin' }) }))
+    expect(admin).toEqual(expect.arrayContaining(['users', 'queues', 'settings', 'financeiro', 'contacts', 'dashboard', 'reports', 'moments']))
+    expect(admin).not.toContain('companies')
+    expect(admin).not.toContain('announcements')
+    expect(admin).not.toContain('allConnections')
+    const superUser = keys(ctx({ user: user({ profile: 'admin', super: true }) }))
+    expect(superUser).toEqual(expect.arrayContaining(['companies', 'announcements', 'allConnections']))
+  })
+
+  test('contacts need admin', () => {
+    expect(keys(ctx())).not.toContain('contacts')
+    expect(routeAccess(entry('contacts'), ctx())).toBe('forbidden')
+  })
+})
+
+describe('plan gates', () => {
+  test('plan-gated entries follow their flag', () => {
+    const admin = user({ profile: 'admin' })
+    const gated = ['kanban', 'schedules', 'chats', 'prompts', 'queueIntegration', 'messagesApi']
+    expect(keys(ctx({ user: admin }))).toEqual(expect.arrayContaining(gated))
+    const without = keys(ctx({ user: admin, plan: noPlan }))
+    for (const k of gated) expect(without).not.toContain(k)
+    expect(routeAccess(entry('kanban'), ctx({ user: admin, plan: noPlan }))).toBe('plan')
+  })
+
+  test('plan-gated entries stay hidden while the plan flags load', () => {
+    expect(keys(ctx({ user: user({ profile: 'admin' }), plan: null }))).not.toContain('kanban')
+  })
+
+  test('the role is checked before the plan', () => {
+    expect(routeAccess(entry('prompts'), ctx({ plan: noPlan }))).toBe('forbidden')
+  })
+})
+
+describe('switches and flags', () => {
+  test('helps show only when the help list is non-empty', () => {
+    expect(isMenuVisible(entry('helps'), ctx({ helpsCount: 0 }))).toBe(false)
+    expect(isMenuVisible(entry('helps'), ctx({ helpsCount: 2 }))).toBe(true)
+  })
+
+  test('campaign routes exist only with the cshow flag', () => {
+    const admin = user({ profile: 'admin' })
+    expect(keys(ctx({ user: admin }))).not.toContain('campaigns')
+    expect(keys(ctx({ user: admin, cshow: true }))).toEqual(expect.arrayContaining(['campaigns', 'contactLists', 'campaignsConfig']))
+    expect(registeredRoutes(false).some((e) => e.key === 'campaignReport')).toBe(false)
+    expect(registeredRoutes(true).some((e) => e.key === 'campaignReport')).toBe(true)
+  })
+})
+
+describe('the menu of this build', () => {
+  test('shows only implemented pages: home, users for admins, and helps when there are helps', () => {
+    const superUser = user({ profile: 'admin', super: true })
+    expect(menuEntries(ctx({ user: superUser })).map((e) => e.key)).toEqual(['home', 'users'])
+    expect(menuEntries(ctx({ user: superUser, helpsCount: 1 })).map((e) => e.key)).toEqual(['home', 'helps', 'users'])
+    expect(menuEntries(ctx({ user: user({ profile: 'user' }) })).map((e) => e.key)).toEqual(['home'])
+  })
+
+  test('detail routes never appear in the menu', () => {
+    const all = keys(ctx({ user: user({ profile: 'admin', super: true }), cshow: true }))
+    for (const k of ['ticket', 'chat', 'contactsImport', 'flowbuilder', 'campaignReport', 'contactListItems', 'tagsKanban']) expect(all).not.toContain(k)
+  })
+
+  test('groups come out in order: top entries, management, administration', () => {
+    const sections = groupMenu(menuEntries(ctx({ user: user({ profile: 'admin' }), helpsCount: 1 }), { includeUnimplemented: true }))
+    expect(sections.map((s) => s.group)).toEqual([null, 'management', 'administration'])
+    expect(sections[1].entries.map((e) => e.key)).toEqual(['dashboard', 'reports', 'moments'])
+  })
+})

@@ -1,0 +1,162 @@
+import type { PlanFlag, PlanFlags, User } from './types.ts'
+
+/**
+ * Every route of both spec parts (part 1 §2 route list, part 2 §2) with its menu group, who may open it
+ * and whether this build has its page. Pure: the side menu and the route table read it, tests walk it.
+ */
+
+export type MenuGroup = 'management' | 'administration'
+
+/** Who may open a route (spec part 1 §6, part 2 §6); plan gates are separate (part 2 §6 plan gates). */
+export type Role =
+  | 'all'
+  | 'admin' // profile admin or super
+  | 'super'
+  | 'dashboard' // admin, or showDashboard enabled
+  | 'realtime' // admin, or allowRealTime enabled
+  | 'connections' // admin, or allowConnections enabled
+
+export interface RouteEntry {
+  /** i18n key under menu.items and a stable id. */
+  key: string
+  path: string
+  /** Side-menu group; null for routes that are not menu entries (detail pages, sub-pages). */
+  group: MenuGroup | null
+  role: Role
+  plan?: PlanFlag
+  /** Registered only when the local flag cshow is present (part 2 §2). */
+  cshow?: boolean
+  /** The menu entry shows only when the help list is non-empty (part 2 §2). */
+  needsHelps?: boolean
+  /** This build has the page; other routes show a "not available yet" page and stay out of the menu. */
+  implemented: boolean
+  icon: string
+}
+
+const r = (key: string, path: string, group: MenuGroup | null, role: Role, extra: Partial<RouteEntry> = {}): RouteEntry => ({
+  key,
+  path,
+  group,
+  role,
+  implemented: false,
+  icon: 'dot',
+  ...extra,
+})
+
+export const ROUTES: RouteEntry[] = [
+  // '/' is the dashboard in the spec; until it is built, '/' shows a welcome card open to everyone.
+  r('home', '/', null, 'all', { implemented: true, icon: 'home' }),
+  // Management (part 1 §2): dashboard, reports, real-time panel.
+  r('dashboard', '/', 'management', 'dashboard', { icon: 'dashboard' }),
+  r('reports', '/reports', 'management', 'dashboard', { icon: 'chart' }),
+  r('moments', '/moments', 'management', 'realtime', { icon: 'monitor' }),
+  // Administration: everything else.
+  r('tickets', '/tickets', 'administration', 'all', { icon: 'chat' }),
+  r('ticket', '/tickets/:uuid', null, 'all'),
+  r('quickMessages', '/quick-messages', 'administration', 'all', { icon: 'bolt' }),
+  r('autoReplies', '/auto-replies', 'administration', 'admin', { icon: 'reply' }),
+  r('kanban', '/kanban', 'administration', 'all', { plan: 'useKanban', icon: 'kanban' }),
+  r('tagsKanban', '/tagsKanban', null, 'dashboard', { plan: 'useKanban' }),
+  r('contacts', '/contacts', 'administration', 'admin', { icon: 'contacts' }),
+  r('contactsImport', '/contacts/import', null, 'admin'),
+  r('schedules', '/schedules', 'administration', 'all', { plan: 'useSchedules', icon: 'calendar' }),
+  r('tags', '/tags', 'administration', 'all', { icon: 'tag' }),
+  r('chats', '/chats', 'administration', 'all', { plan: 'useInternalChat', icon: 'forum' }),
+  r('chat', '/chats/:uuid', null, 'all', { plan: 'useInternalChat' }),
+  r('todolist', '/todolist', 'administration', 'all', { icon: 'checklist' }),
+  r('helps', '/helps', 'administration', 'all', { needsHelps: true, implemented: true, icon: 'help' }),
+  r('campaigns', '/campaigns', 'administration', 'admin', { plan: 'useCampaigns', cshow: true, icon: 'campaign' }),
+  r('campaignReport', '/campaign/:campaignId/report', null, 'admin', { plan: 'useCampaigns', cshow: true }),
+  r('contactLists', '/contact-lists', 'administration', 'admin', { plan: 'useCampaigns', cshow: true, icon: 'list' }),
+  r('contactListItems', '/contact-lists/:contactListId/contacts', null, 'admin', { plan: 'useCampaigns', cshow: true }),
+  r('campaignsConfig', '/campaigns-config', 'administration', 'admin', { plan: 'useCampaigns', cshow: true, icon: 'settings' }),
+  r('phraseLists', '/phrase-lists', 'administration', 'admin', { icon: 'campaign' }),
+  r('flowbuilders', '/flowbuilders', 'administration', 'admin', { icon: 'flow' }),
+  r('flowbuilder', '/flowbuilder/:id', null, 'admin'),
+  r('announcements', '/announcements', 'administration', 'super', { icon: 'megaphone' }),
+  r('messagesApi', '/messages-api', 'administration', 'admin', { plan: 'useExternalApi', icon: 'code' }),
+  r('users', '/users', 'administration', 'admin', { implemented: true, icon: 'people' }),
+  r('queues', '/queues', 'administration', 'admin', { icon: 'queue' }),
+  r('prompts', '/prompts', 'administration', 'admin', { plan: 'useOpenAi', icon: 'sparkle' }),
+  r('queueIntegration', '/queue-integration', 'administration', 'admin', { plan: 'useIntegrations', icon: 'plug' }),
+  r('connections', '/connections', 'administration', 'connections', { icon: 'sync' }),
+  r('allConnections', '/allConnections', 'administration', 'super', { icon: 'sync' }),
+  r('files', '/files', 'administration', 'admin', { icon: 'folder' }),
+  r('financeiro', '/financeiro', 'administration', 'admin', { icon: 'money' }),
+  r('settings', '/settings', 'administration', 'admin', { icon: 'settings' }),
+  r('companies', '/companies', 'administration', 'super', { icon: 'business' }),
+]
+
+export type AccessUser = Pick<User, 'profile' | 'super' | 'showDashboard' | 'allowRealTime' | 'allowConnections'>
+
+export interface MenuContext {
+  user: AccessUser
+  /** null while the plan flags are loading: plan-gated entries stay hidden. */
+  plan: Pick<PlanFlags, PlanFlag> | null
+  helpsCount: number
+  cshow: boolean
+}
+
+const on = (v: string | undefined) => v === 'enabled' || v === 'enable'
+const isAdmin = (u: AccessUser) => u.profile === 'admin' || u.super
+
+/** Part 1 §6: showDashboard / allowRealTime make a user an admin for the management menu; allowConnections for connections. */
+export function hasRole(user: AccessUser, role: Role): boolean {
+  switch (role) {
+    case 'all':
+      return true
+    case 'admin':
+      return isAdmin(user)
+    case 'super':
+      return user.super
+    case 'dashboard':
+      return isAdmin(user) || on(user.showDashboard)
+    case 'realtime':
+      return isAdmin(user) || on(user.allowRealTime)
+    case 'connections':
+      return isAdmin(user) || on(user.allowConnections)
+  }
+}
+
+export type Access = 'ok' | 'forbidden' | 'plan'
+
+/** May this user open the route? 'plan' when only the company's plan is missing the feature. */
+export function routeAccess(entry: RouteEntry, ctx: MenuContext): Access {
+  if (!hasRole(ctx.user, entry.role)) return 'forbidden'
+  if (entry.plan && !ctx.plan?.[entry.plan]) return 'plan'
+  return 'ok'
+}
+
+/** Routes that exist for this browser at all (the cshow ones only with the flag). */
+export function registeredRoutes(cshow: boolean, routes: RouteEntry[] = ROUTES): RouteEntry[] {
+  return routes.filter((e) => !e.cshow || cshow)
+}
+
+/** Whether an entry belongs in the side menu for this user, page built or not. */
+export function isMenuVisible(entry: RouteEntry, ctx: MenuContext): boolean {
+  if (entry.cshow && !ctx.cshow) return false
+  if (entry.needsHelps && ctx.helpsCount <= 0) return false
+  return routeAccess(entry, ctx) === 'ok'
+}
+
+export interface MenuOptions {
+  /** Also list routes whose page this build lacks (for tests and for a future full menu). */
+  includeUnimplemented?: boolean
+}
+
+/** The side menu: visible entries in order, top-level ones first, then by group. */
+export function menuEntries(ctx: MenuContext, opts: MenuOptions = {}, routes: RouteEntry[] = ROUTES): RouteEntry[] {
+  return routes.filter(
+    (e) => (e.group !== null || e.key === 'home') && (opts.includeUnimplemented || e.implemented) && isMenuVisible(e, ctx),
+  )
+}
+
+export interface MenuSection {
+  group: MenuGroup | null
+  entries: RouteEntry[]
+}
+
+export function groupMenu(entries: RouteEntry[]): MenuSection[] {
+  const order: (MenuGroup | null)[] = [null, 'management', 'administration']
+  return order.map((group) => ({ group, entries: entries.filter((e) => e.group === group) })).filter((s) => s.entries.length > 0)
+}

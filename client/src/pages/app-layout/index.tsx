@@ -1,0 +1,82 @@
+import { useAtomValue } from 'jotai'
+import { useTranslation } from 'react-i18next'
+import { Outlet, useLocation, useNavigate } from 'react-router'
+import { DrawerFooter, DrawerHeader, SideDrawer } from '../../components/side-drawer.tsx'
+import { SideMenu } from '../../components/side-menu.tsx'
+import { SubscriptionBanner } from '../../components/subscription-banner.tsx'
+import { Greeting, TopBar } from '../../components/top-bar.tsx'
+import { appNameOf, logoFor } from '../../data/branding.ts'
+import { useLocalFirstSession } from '../../data/local-first.ts'
+import { useRealtime } from '../../data/realtime.ts'
+import { formatDay, subscriptionWarningDays } from '../../data/subscription.ts'
+import { useAppVersion } from '../../data/version.ts'
+import { userAtom } from '../../state/auth.ts'
+import { brandingAtom } from '../../state/branding.ts'
+import { themeAtom } from '../../state/theme.ts'
+import { realtimeStateAtom, useMediaQuery, WIDE_QUERY } from '../../state/ui.ts'
+import { TopBarActions } from './top-bar-actions.tsx'
+import { useDrawer } from './use-drawer.ts'
+import { useMenuContext, useMenuSections } from './use-menu-sections.ts'
+
+/** The logged-in shell (spec part 1 §2 Layout): drawer with the menu and version, top bar, page outlet. */
+export default function AppLayout() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const { pathname } = useLocation()
+  const user = useAtomValue(userAtom)
+  const branding = useAtomValue(brandingAtom)
+  const theme = useAtomValue(themeAtom)
+  const wide = useMediaQuery(WIDE_QUERY)
+  const drawer = useDrawer(wide, user?.defaultMenu)
+  const sections = useMenuSections(useMenuContext())
+  const version = useAppVersion()
+  const live = useAtomValue(realtimeStateAtom)
+  useRealtime()
+  useLocalFirstSession()
+  if (!user) return null
+
+  const isAdmin = user.profile === 'admin' || user.super
+  const dueDate = user.company?.dueDate
+  const warnDays = subscriptionWarningDays(user.companyId, dueDate, new Date())
+  const collapsed = wide && !drawer.open
+  const go = (path: string) => {
+    navigate(path)
+    if (!wide) drawer.close()
+  }
+  const appName = appNameOf(branding)
+
+  return (
+    <div className="flex h-full overflow-hidden">
+      <SideDrawer
+        wide={wide}
+        open={drawer.open}
+        onClose={drawer.close}
+        label={t('layout.menu')}
+        header={<DrawerHeader logoUrl={logoFor(theme, branding)} appName={appName} collapsed={collapsed} onHome={() => go('/')} />}
+        footer={<DrawerFooter version={version} collapsed={collapsed} live={live} liveLabel={t(`realtime.state.${live}`)} />}
+      >
+        <SideMenu sections={sections} activePath={pathname} collapsed={collapsed} onNavigate={go} />
+      </SideDrawer>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <TopBar
+          menuLabel={t('layout.toggleMenu')}
+          onToggleMenu={drawer.toggle}
+          greeting={
+            <Greeting
+              hello={t('layout.hello', { name: user.name })}
+              welcome={t('layout.welcome', { company: user.company?.name ?? '' })}
+              dueLine={isAdmin && dueDate ? t('layout.activeUntil', { date: formatDay(dueDate) }) : undefined}
+            />
+          }
+          actions={<TopBarActions compact={false} />}
+        />
+        {warnDays !== null && (
+          <SubscriptionBanner text={warnDays === 0 ? t('subscription.dueToday') : t('subscription.warning', { count: warnDays, date: formatDay(dueDate) })} />
+        )}
+        <main className="min-h-0 flex-1 overflow-y-auto p-4 sm:p-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,54 @@
+import { useAtom, useAtomValue, useSetAtom } from 'jotai'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { AnnouncementDialog } from '../../components/announcement-dialog.tsx'
+import { AnnouncementsPopover } from '../../components/announcements-popover.tsx'
+import { NotificationsPopover } from '../../components/notifications-popover.tsx'
+import { TopBarButton } from '../../components/top-bar.tsx'
+import { VolumePopover } from '../../components/volume-popover.tsx'
+import { priorityColor, useAnnouncements } from '../../data/announcements.ts'
+import { formatDay } from '../../data/subscription.ts'
+import { useMediaUrl } from '../../data/media.ts'
+import type { Announcement } from '../../data/types.ts'
+import { notificationsAtom } from '../../state/notifications.ts'
+import { themeAtom, toggleThemeAtom } from '../../state/theme.ts'
+import { volumeAtom } from '../../state/volume.ts'
+import { AccountMenu } from './account-menu.tsx'
+import { SyncStatusButton } from './sync-status-button.tsx'
+
+/** The top bar's buttons: sync status, theme, volume, refresh, notifications, announcements, account. */
+export function TopBarActions({ compact }: { compact: boolean }) {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const theme = useAtomValue(themeAtom)
+  const toggleTheme = useSetAtom(toggleThemeAtom)
+  const [volume, setVolume] = useAtom(volumeAtom)
+  const notifications = useAtomValue(notificationsAtom)
+  const announcements = useAnnouncements(true)
+  const [opened, setOpened] = useState<Announcement | null>(null)
+  const imageUrl = useMediaUrl(opened?.companyId, opened?.mediaPath)
+
+  const items = announcements.map((a) => ({ id: a.id, title: a.title, text: a.text, date: formatDay(a.createdAt), color: priorityColor(a.priority) }))
+
+  return (
+    <>
+      <SyncStatusButton />
+      <TopBarButton icon={theme === 'dark' ? 'sun' : 'moon'} label={t('layout.toggleTheme')} onClick={toggleTheme} />
+      {!compact && <VolumePopover volume={volume} onChange={setVolume} label={t('layout.volume')} />}
+      {!compact && <TopBarButton icon="refresh" label={t('layout.refresh')} onClick={() => location.reload()} />}
+      <NotificationsPopover
+        items={notifications}
+        label={t('layout.notifications')}
+        emptyText={t('layout.noNotifications')}
+        onOpenItem={(id) => {
+          const n = notifications.find((x) => x.id === id)
+          if (n) navigate(n.path)
+        }}
+      />
+      <AnnouncementsPopover items={items} label={t('layout.announcements')} emptyText={t('layout.noAnnouncements')} onOpen={(id) => setOpened(announcements.find((a) => a.id === id) ?? null)} />
+      <AccountMenu />
+      <AnnouncementDialog announcement={opened} imageUrl={imageUrl} closeLabel={t('common.close')} onClose={() => setOpened(null)} />
+    </>
+  )
+}

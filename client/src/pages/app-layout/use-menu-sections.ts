@@ -1,0 +1,27 @@
+import { useAtomValue } from 'jotai'
+import { useTranslation } from 'react-i18next'
+import type { SideMenuSection } from '../../components/side-menu.tsx'
+import { useHelpList } from '../../data/helps.ts'
+import { groupMenu, menuEntries, type MenuContext } from '../../data/menu.ts'
+import { planAtom, userAtom } from '../../state/auth.ts'
+import { hasCampaignFlag } from '../../state/flags.ts'
+
+/** The menu context of the logged-in user (profile, switches, plan flags, help count, cshow). */
+export function useMenuContext(): MenuContext | null {
+  const user = useAtomValue(userAtom)
+  const plan = useAtomValue(planAtom)
+  const { helps } = useHelpList(user !== null)
+  if (!user) return null
+  return { user, plan, helpsCount: helps.length, cshow: hasCampaignFlag() }
+}
+
+/** Side-menu sections with translated labels. */
+export function useMenuSections(ctx: MenuContext | null): SideMenuSection[] {
+  const { t } = useTranslation()
+  if (!ctx) return []
+  return groupMenu(menuEntries(ctx)).map((section) => ({
+    key: section.group ?? 'top',
+    title: section.group ? t(`menu.groups.${section.group}`) : null,
+    entries: section.entries.map((e) => ({ key: e.key, path: e.path, icon: e.icon, label: t(`menu.items.${e.key}`) })),
+  }))
+}

@@ -1,0 +1,59 @@
+import { useAtomValue, useSetAtom } from 'jotai'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { AuthCard } from '../../components/auth-card.tsx'
+import { login } from '../../data/auth.ts'
+import { appNameOf, logoFor } from '../../data/branding.ts'
+import { toastError } from '../../data/errors.ts'
+import { useBranding } from '../../data/settings.ts'
+import { refreshVersion } from '../../data/version.ts'
+import { themeAtom, toggleThemeAtom } from '../../state/theme.ts'
+import { LoginForm } from './login-form.tsx'
+
+/** /login (spec part 1 §2 Login): email and password, theme toggle, sign-up link when allowSignup is enabled. */
+export default function LoginPage() {
+  const { t } = useTranslation()
+  const branding = useBranding()
+  const theme = useAtomValue(themeAtom)
+  const toggleTheme = useSetAtom(toggleThemeAtom)
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    void refreshVersion()
+  }, [])
+
+  async function submit() {
+    setBusy(true)
+    try {
+      await login(email.trim(), password)
+    } catch (err) {
+      toastError(err)
+      setBusy(false)
+    }
+  }
+
+  const signupLink =
+    branding.allowSignup === 'enabled' ? (
+      <p className="text-center text-sm">
+        <Link to="/signup" className="font-medium text-brand hover:underline" data-testid="signup-link">
+          {t('login.signup')}
+        </Link>
+      </p>
+    ) : null
+
+  return (
+    <AuthCard
+      logoUrl={logoFor(theme, branding)}
+      appName={appNameOf(branding)}
+      title={t('login.title')}
+      theme={theme}
+      themeLabel={t('layout.toggleTheme')}
+      onToggleTheme={toggleTheme}
+    >
+      <LoginForm email={email} password={password} busy={busy} onEmail={setEmail} onPassword={setPassword} onSubmit={submit} footer={signupLink} />
+    </AuthCard>
+  )
+}

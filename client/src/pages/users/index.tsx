@@ -1,0 +1,90 @@
+import { useAtomValue } from 'jotai'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../components/button.tsx'
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import { Icon } from '../../components/icon.tsx'
+import { LoadingScreen } from '../../components/message-card.tsx'
+import { SearchField } from '../../components/search-field.tsx'
+import { UserDialog } from '../../components/user-dialog.tsx'
+import { UsersTable } from '../../components/users-table.tsx'
+import { errorText } from '../../data/errors.ts'
+import { useBrowserOnline, useSyncStatus } from '../../data/local-first.ts'
+import { newUserValues } from '../../data/user-form.ts'
+import { useUserList } from '../../data/users.ts'
+import i18n from '../../i18n/index.ts'
+import { userAtom } from '../../state/auth.ts'
+import { localFirstAtom } from '../../state/local-first.ts'
+import { useDebounced } from '../../state/use-debounced.ts'
+import { useUserEditing } from './use-user-editing.ts'
+
+const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
+const EMPTY = newUserValues()
+
+/**
+ * /users (spec part 2 §2 Users page; admin only, RouteGate shows the no-access view to others): the
+ * company's users from the local database, live, with search, add, edit and delete through the outbox.
+ */
+export default function UsersPage() {
+  const { t } = useTranslation()
+  const me = useAtomValue(userAtom)
+  const db = useAtomValue(localFirstAtom)
+  const [search, setSearch] = useState('')
+  const { users, loading, error } = useUserList(useDebounced(search))
+  const editing = useUserEditing()
+  // Before the first sync of this session an empty list only means "not arrived yet" (unless offline).
+  const sync = useSyncStatus()
+  const online = useBrowserOnline()
+  const firstSync = sync.lastSyncedAt === null && sync.state !== 'error' && online
+
+  const body = () => {
+    if (db.state === 'failed') return <LoadingScreen label="" error={t('sync.localDbFailed')} />
+    if (error) return <LoadingScreen label="" error={t('common.listFailed')} />
+    if (loading) return <LoadingScreen label={db.state === 'open' ? t('common.loading') : t('sync.opening')} />
+    if (users.length === 0 && firstSync && !search) return <LoadingScreen label={t('sync.state.syncing')} />
+    if (users.length === 0) return <p className="py-8 text-center text-slate-500 dark:text-slate-400">{t('users.empty')}</p>
+    return (
+      <UsersTable
+        users={users}
+        currentUserId={me?.id ?? 0}
+        errorText={(code) => errorText({ error: code }, translate)}
+        onEdit={editing.openEdit}
+        onDelete={editing.askDelete}
+        onRetry={editing.retry}
+        onDiscard={editing.discard}
+      />
+    )
+  }
+
+  return (
+    <section className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="flex-1 text-2xl font-bold">{t('users.title')}</h1>
+        <SearchField id="users-search" label={t('users.search')} value={search} onChange={setSearch} />
+        <Button onClick={editing.openCreate} disabled={!editing.ready}>
+          <Icon name="add" className="size-5" />
+          {t('users.add')}
+        </Button>
+      </div>
+      {body()}
+      <UserDialog
+        open={editing.editing !== null}
+        mode={editing.editing?.mode ?? 'create'}
+        initial={editing.editing?.initial ?? EMPTY}
+        onClose={editing.closeDialog}
+        onSave={editing.save}
+      />
+      <ConfirmDialog
+        open={editing.deleting !== null}
+        tone="danger"
+        title={t('users.deleteTitle')}
+        text={t('users.deleteText')}
+        confirmLabel={t('common.delete')}
+        cancelLabel={t('common.cancel')}
+        closeLabel={t('common.close')}
+        onCancel={editing.cancelDelete}
+        onConfirm={() => void editing.confirmDelete()}
+      />
+    </section>
+  )
+}

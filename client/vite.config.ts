@@ -1,0 +1,80 @@
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+import tailwindcss from '@tailwindcss/vite'
+import { VitePWA } from 'vite-plugin-pwa'
+
+const here = import.meta.dirname
+
+/** Paths the service worker must never answer with the app shell (API, sync, socket, media, webhooks). */
+const apiPaths = [/^\/v1\//, /^\/ws/, /^\/media\//, /^\/public-settings\//, /^\/webhooks/, /^\/api\//, /^\/auth\//]
+
+// Vite 8 + vite-plugin-pwa as measured in shared/pwa-notes.md. `npm run build:client` / `npm run dev:client`.
+export default defineConfig({
+  root: here,
+  publicDir: 'public',
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate chunks stay cached across releases.
+        codeSplitting: {
+          groups: [
+            { debugName: 'react', name: (id: string) => (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id) ? 'react' : null) },
+            { debugName: 'ui', name: (id: string) => (/node_modules\/(@headlessui|@floating-ui|@tanstack|@react-aria)\//.test(id) ? 'ui' : null) },
+            { debugName: 'vendor', name: (id: string) => (/node_modules\//.test(id) ? 'vendor' : null) },
+          ],
+        },
+      },
+    },
+  },
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      injectRegister: false,
+      // A new version waits until the user accepts the "new version" prompt (client/src/data/service-worker.ts).
+      registerType: 'prompt',
+      strategies: 'generateSW',
+      includeAssets: ['favicon.png', 'icons/*.png'],
+      manifest: {
+        name: 'Balcão',
+        short_name: 'Balcão',
+        description: 'Atendimento multiempresa pelo WhatsApp',
+        lang: 'pt-BR',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#6e31ef',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,wasm,data,png,svg,webmanifest}'],
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: apiPaths,
+        clientsClaim: true,
+        skipWaiting: false,
+        cleanupOutdatedCaches: true,
+        maximumFileSizeToCacheInBytes: 32 * 1024 * 1024,
+      },
+    }),
+  ],
+  optimizeDeps: { exclude: ['@electric-sql/pglite'] },
+  worker: { format: 'es' },
+  server: {
+    // `npm run dev:client` beside `npm run server` (port 3000). Page loads (Accept: text/html) stay with Vite,
+    // API calls go to the server.
+    proxy: {
+      '/ws': { target: 'ws://127.0.0.1:3000', ws: true },
+      '^/(?!src/|@|node_modules/|assets/|icons/|favicon|\\?).+': {
+        target: 'http://127.0.0.1:3000',
+        bypass: (req) => (req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
+      },
+    },
+  },
+})

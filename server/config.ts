@@ -1,0 +1,37 @@
+import { z } from 'zod'
+
+/** Environment variables, parsed once at start. README.md lists each one. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(5).max(50).optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().positive().default(15 * 60),
+  REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(7 * 24 * 3600),
+  BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  COOKIE_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  APP_VERSION: z.string().default('2.2.2v-26'),
+  LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
+  /** Proxy mode: /v1/shape forwards to this Electric (its /v1/shape URL) with the tenant where clause added. */
+  ELECTRIC_URL: z.string().url().optional(),
+  /** Sent upstream as Electric's `secret` in proxy mode. */
+  ELECTRIC_SECRET: z.string().optional(),
+  /** Lets trusted callers holding this secret use the built-in server like Electric itself (raw table/where/columns). */
+  SHAPE_UPSTREAM_SECRET: z.string().min(16).optional(),
+})
+
+export type Config = z.infer<typeof envSchema>
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''))
+  const parsed = envSchema.safeParse(cleaned)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`)
+  }
+  return parsed.data
+}

@@ -1,0 +1,40 @@
+import { AppError, type ErrorCode } from '../domain/app-error.ts'
+
+/** Unique constraints whose violation has a spec error code. */
+const uniqueCodes: Record<string, ErrorCode> = {
+  users_email_idx: 'ERR_EMAIL_ALREADY_EXISTS',
+  queues_company_id_color_key: 'ERR_QUEUE_COLOR_ALREADY_EXISTS',
+}
+
+interface PgError {
+  code?: string
+  constraint_name?: string
+  message?: string
+}
+
+/**
+ * Database errors a client can provoke (a race on a unique key, an id that points nowhere, a value out
+ * of range) become 4xx answers instead of 500s. Anything else stays unknown.
+ */
+export function dbErrorToAppError(err: unknown): AppError | null {
+  const e = err as PgError
+  if (!e || typeof e.code !== 'string') return null
+  switch (e.code) {
+    case '23505':
+      return new AppError(uniqueCodes[e.constraint_name ?? ''] ?? 'ERR_NAME_ALREADY_EXISTS', 'A record with these values already exists', {
+        constraint: e.constraint_name,
+      })
+    case '23503':
+      return new AppError('ERR_VALIDATION', 'A referenced record does not exist', { constraint: e.constraint_name })
+    case '23514':
+    case '23502':
+    case '22P02':
+    case '22003':
+    case '22007':
+    case '22008':
+    case '22001':
+      return new AppError('ERR_VALIDATION', e.message ?? 'Invalid value')
+    default:
+      return null
+  }
+}

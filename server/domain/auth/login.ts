@@ -1,0 +1,87 @@
+import type { Db } from '../../db/tenant.ts'
+import { withSystem } from '../../db/tenant.ts'
+import { verifyPassword } from '../../auth/password.ts'
+import { AppError } from '../app-error.ts'
+import type { DomainEvent } from '../context.ts'
+import { findUserView, type UserView } from '../users/user-view.ts'
+import { findCompanySettings } from '../company-settings/company-settings.ts'
+import { openSession, revokeSessions, type SessionDeps } from './sessions.ts'
+
+export const LOGIN_MAX_FAILURES = 5
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000
+
+export interface LoginInput {
+  email: string
+  password: string
+  userAgent?: string
+}
+
+export interface LoginResult {
+  token: string
+  user: UserView
+  companieSettings: Record<string, unknown> | null
+  dueDate: string | null
+  profileImage: string | null
+}
+
+/**
+ * POST /auth/login (spec part 1 §7). Five failures for one email within 15 minutes lock it out with a
+ * 429 until the oldest of them leaves the window. A new login ends the user's other sessions.
+ */
+export async function login(
+  db: Db,
+  deps: SessionDeps,
+  input: LoginInput,
+): Promise<{ result: LoginResult; refreshToken: string; events: DomainEvent[] }> {
+  const now = deps.now()
+  const email = input.email.trim().toLowerCase()
+  const since = new Date(now.getTime() - LOGIN_WINDOW_MS)
+
+  const found = await withSystem(db, async (tx) => {
+    const failures = await tx<{ failedAt: Date }[]>`
+      select failed_at from login_failures where lower(email) = ${email} and failed_at > ${since}
+      order by failed_at asc limit ${LOGIN_MAX_FAILURES}`
+    if (failures.length >= LOGIN_MAX_FAILURES) {
+      const retryMs = failures[0].failedAt.getTime() + LOGIN_WINDOW_MS - now.getTime()
+      const retryAfter = String(Math.max(1, Math.ceil(retryMs / 1000)))
+      throw new AppError('ERR_TOO_MANY_LOGIN_ATTEMPTS', 'Too many failed logins; try again later', { retryAfter: Number(retryAfter) }, {
+        'Retry-After': retryAfter,
+      })
+    }
+    const [user] = await tx<{ id: number; companyId: number; passwordHash: string; super: boolean; status: boolean }[]>`
+      select u.id, u.company_id, u.password_hash, u.super, c.status
+        from users u join companies c on c.id = u.company_id
+       where lower(u.email) = ${email}`
+    return user ?? null
+  })
+
+  // Hashing outside any transaction: it is slow on purpose and must not hold a connection.
+  const ok = found ? await verifyPassword(input.password, found.passwordHash) : await verifyPassword(input.password, DUMMY_HASH)
+  if (!found || !ok) {
+    await withSystem(db, (tx) => tx`insert into login_failures (email, failed_at) values (${email}, ${now})`)
+    throw new AppError('ERR_INVALID_CREDENTIALS', 'Invalid email or password')
+  }
+  if (!found.status && !found.super) throw new AppError('ERR_COMPANY_INACTIVE', 'This company is inactive')
+
+  return withSystem(db, async (tx) => {
+    await tx`delete from login_failures where lower(email) = ${email}`
+    const ended = await revokeSessions(tx, found.id, 'replaced', now)
+    const issued = await openSession(tx, deps, found, input.userAgent)
+    await tx`update companies set last_login = ${now} where id = ${found.companyId}`
+    const user = (await findUserView(tx, found.id))!
+    const companieSettings = await findCompanySettings(tx, found.companyId)
+    const events: DomainEvent[] = ended.map((sessionId) => ({
+      type: 'auth.session_replaced',
+      companyId: found.companyId,
+      payload: { userId: found.id, sessionId },
+    }))
+    return {
+      result: { token: issued.token, user, companieSettings, dueDate: user.company.dueDate, profileImage: user.profileImage },
+      refreshToken: issued.refreshToken,
+      events,
+    }
+  })
+}
+
+// Verifying against a fixed hash when the email is unknown keeps response times alike for known and unknown emails.
+const DUMMY_HASH = await Bun.password.hash('not-a-real-password-' + crypto.randomUUID())

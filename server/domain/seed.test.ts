@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { connectDatabase, type Database } from '../db/connect.ts'
+import { migrate, needsRoleSwitch } from '../db/migrate.ts'
+import { withSystem, type Db } from '../db/tenant.ts'
+import { verifyPassword } from '../auth/password.ts'
+import { BACKENDS } from '../../test/env.ts'
+import { createScratchDatabase } from '../../test/scratch-db.ts'
+import { seedFirstStart } from './seed.ts'
+import { PLAN_FEATURES } from './auth/auth-context.ts'
+
+for (const backend of BACKENDS) {
+  describe(`first start seed [${backend}]`, () => {
+    let database: Database
+    let db: Db
+    let drop: (() => Promise<void>) | undefined
+    beforeAll(async () => {
+      const scratch = backend === 'postgres' ? await createScratchDatabase() : undefined
+      drop = scratch?.drop
+      database = await connectDatabase({ databaseUrl: scratch?.url, pgliteDir: 'memory://' })
+      await migrate(database.sql)
+      db = { sql: database.sql, roleSwitch: await needsRoleSwitch(database.sql) }
+    }, 60_000)
+    afterAll(async () => {
+      await database.close()
+      await drop?.()
+    })
+
+    test('generates the super user password when none is given, and it logs in', async () => {
+      const first = await seedFirstStart(db, {})
+      expect(first.createdAdmin?.generated).toBe(true)
+      expect(first.createdAdmin?.email).toBe('admin@balcao.local')
+      expect(first.createdAdmin!.password!.length).toBeGreaterThanOrEqual(12)
+      const [u] = await withSystem(db, (tx) => tx`select password_hash, super, profile from users where email = 'admin@balcao.local'`)
+      expect(u.super).toBe(true)
+      expect(u.profile).toBe('admin')
+      expect(await verifyPassword(first.createdAdmin!.password!, u.passwordHash)).toBe(true)
+    })
+
+    test('creates company 1, never expiring, on a plan with every feature, with its settings', async () => {
+      const [c] = await withSystem(db, (tx) => tx`
+        select c.id, c.status, to_char(c.due_date, 'YYYY-MM-DD') as due, p.*
+          from companies c join plans p on p.id = c.plan_id where c.id = 1`)
+      expect(c.due).toBe('2999-12-31')
+      expect(c.status).toBe(true)
+      for (const f of PLAN_FEATURES) expect(c[f]).toBe(true)
+      const [s] = await withSystem(db, (tx) => tx`select count(*)::int as n from company_settings where company_id = 1`)
+      expect(s.n).toBe(1)
+      const settings = await withSystem(db, (tx) => tx`select key from settings`)
+      expect(settings.map((r) => r.key)).toEqual(expect.arrayContaining(['allowSignup', 'userCreation', 'appName']))
+    })
+
+    test('a second start changes nothing and prints no password', async () => {
+      const before = await withSystem(db, (tx) => tx`select id, password_hash from users order by id`)
+      const again = await seedFirstStart(db, { adminPassword: 'other-pass' })
+      expect(again.createdAdmin).toBeUndefined()
+      const after = await withSystem(db, (tx) => tx`select id, password_hash from users order by id`)
+      expect(after).toEqual(before)
+      const [n] = await withSystem(db, (tx) => tx`select count(*)::int as n from companies`)
+      expect(n.n).toBe(1)
+    })
+
+    test('migrations are applied once: a second run applies nothing', async () => {
+      expect(await migrate(database.sql)).toEqual([])
+    })
+  })
+}

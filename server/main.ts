@@ -1,0 +1,35 @@
+import { loadConfig } from './config.ts'
+import { createApp } from './app.ts'
+import { startServices } from './services.ts'
+import { startScheduler } from '../workers/scheduler.ts'
+import { startPgFanout, websocketHandler } from './realtime/index.ts'
+
+/** `npm start` (API and workers in one process, `--workers`) or `npm run server` (API only) on PORT. */
+const config = loadConfig()
+const started = await startServices(config)
+const { createdAdmin } = started.seed
+if (createdAdmin) {
+  console.log(`Super user created: ${createdAdmin.email}`)
+  if (createdAdmin.generated) console.log(`Generated password (shown once): ${createdAdmin.password}`)
+}
+const stopWorkers = process.argv.includes('--workers') ? startScheduler(started.services.db, { log: (m) => console.error(m) }) : () => {}
+const app = createApp(started.services)
+const hub = started.services.hub!
+// Several API instances share one Postgres: their sockets hear each other's events through LISTEN/NOTIFY.
+const stopFanout =
+  started.database.mode === 'postgres'
+    ? await startPgFanout({ sql: started.database.sql, events: started.services.events, deliver: (e) => hub.deliver(e) })
+    : async () => {}
+const server = Bun.serve({ port: config.PORT, hostname: config.HOST, fetch: app.fetch, idleTimeout: 60, websocket: websocketHandler })
+console.log(`Balcão listening on http://${server.hostname}:${server.port} (${started.database.mode})`)
+
+async function shutdown() {
+  server.stop()
+  await hub.stop()
+  await stopFanout()
+  stopWorkers()
+  await started.close()
+  process.exit(0)
+}
+process.on('SIGINT', shutdown)
+process.on('SIGTERM', shutdown)

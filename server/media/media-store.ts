@@ -1,0 +1,83 @@
+import { mkdir, unlink, writeFile } from 'node:fs/promises'
+import { extname, join, resolve } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import { AppError } from '../domain/app-error.ts'
+
+/** Which files an upload field accepts: by extension, by declared type, and for images by content. */
+export const uploadKinds = {
+  image: { exts: ['png', 'jpg', 'jpeg', 'gif', 'webp'], mimes: /^image\/(png|jpe?g|gif|webp)$/ },
+  announcement: { exts: ['png', 'jpg', 'jpeg'], mimes: /^image\/(png|jpe?g)$/ },
+  // Platform branding. No svg: an svg can carry script (and event attributes) that a '<script' check misses.
+  logo: { exts: ['png', 'jpg', 'jpeg', 'gif', 'webp', 'ico'], mimes: /^image\/(png|jpe?g|gif|webp|x-icon|vnd\.microsoft\.icon)$/ },
+  media: {
+    exts: ['png', 'jpg', 'jpeg', 'gif', 'webp', 'mp4', '3gp', 'mp3', 'ogg', 'oga', 'opus', 'm4a', 'aac', 'wav', 'webm',
+      'pdf', 'txt', 'csv', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx', 'odt', 'ods', 'zip', 'rar', 'json', 'xml'],
+    mimes: /^(image|video|audio|text|application)\/[\w.+-]+$/,
+  },
+} as const
+export type UploadKind = keyof typeof uploadKinds
+
+const imageSignatures: [string, number[]][] = [
+  ['png', [0x89, 0x50, 0x4e, 0x47]],
+  ['jpg', [0xff, 0xd8, 0xff]],
+  ['jpeg', [0xff, 0xd8, 0xff]],
+  ['gif', [0x47, 0x49, 0x46, 0x38]],
+  ['webp', [0x52, 0x49, 0x46, 0x46]],
+  ['ico', [0x00, 0x00, 0x01, 0x00]],
+]
+
+export interface StoredFile {
+  /** The random name under the company folder, as kept in the database. */
+  fileName: string
+  originalName: string
+  mimeType: string
+  size: number
+}
+
+/** Files under DATA_DIR/media/<companyId>, with random names; the only place that touches the disk. */
+export class MediaStore {
+  readonly root: string
+
+  constructor(dataDir: string, readonly maxBytes: number) {
+    this.root = resolve(dataDir, 'media')
+  }
+
+  async save(companyId: number, file: File, kind: UploadKind): Promise<StoredFile> {
+    const ext = extname(file.name).slice(1).toLowerCase()
+    const rule = uploadKinds[kind]
+    if (!(rule.exts as readonly string[]).includes(ext) || !rule.mimes.test(file.type || '')) {
+      throw new AppError('ERR_INVALID_FILE_TYPE', `File type not accepted: ${file.name}`, { accepted: rule.exts })
+    }
+    if (file.size > this.maxBytes) {
+      throw new AppError('ERR_FILE_TOO_LARGE', `File larger than ${this.maxBytes} bytes`, { maxBytes: this.maxBytes })
+    }
+    const bytes = new Uint8Array(await file.arrayBuffer())
+    const signature = imageSignatures.find(([e]) => e === ext)
+    if (signature && !signature[1].every((b, i) => bytes[i] === b)) {
+      throw new AppError('ERR_INVALID_FILE_TYPE', `File content is not ${ext}`)
+    }
+    const fileName = `${randomBytes(16).toString('hex')}.${ext}`
+    const dir = this.companyDir(companyId)
+    await mkdir(dir, { recursive: true })
+    await writeFile(join(dir, fileName), bytes)
+    return { fileName, originalName: file.name, mimeType: file.type, size: file.size }
+  }
+
+  async remove(companyId: number, fileName: string | null | undefined): Promise<void> {
+    if (!fileName || !isSafeName(fileName)) return
+    await unlink(join(this.companyDir(companyId), fileName)).catch(() => {})
+  }
+
+  /** Absolute path of a stored file, or null for a name that could leave the company folder. */
+  pathOf(companyId: number, fileName: string): string | null {
+    return isSafeName(fileName) ? join(this.companyDir(companyId), fileName) : null
+  }
+
+  private companyDir(companyId: number) {
+    return join(this.root, String(companyId))
+  }
+}
+
+function isSafeName(name: string) {
+  return /^[a-f0-9]{32}\.[a-z0-9]{1,5}$/.test(name)
+}

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto'
+import { z } from 'zod'
+import type { Sql } from '../db/connect.ts'
+import type { DomainEvent } from '../domain/context.ts'
+import type { EventBus } from '../events.ts'
+
+/**
+ * Cross-instance fan-out (ARCHITECTURE "Scale path"): each instance NOTIFYs the events committed in it,
+ * LISTENs for the others' and hands those to its own hub. Postgres only: PGlite is one process and
+ * one connection, so the in-process bus already reaches every socket.
+ */
+export const FANOUT_CHANNEL = 'balcao_events'
+/** NOTIFY refuses payloads of 8000 bytes or more. */
+export const MAX_NOTIFY_BYTES = 7900
+
+const envelopeSchema = z.object({
+  origin: z.string(),
+  event: z.object({ type: z.string(), companyId: z.number().int(), payload: z.record(z.string(), z.unknown()) }),
+})
+
+/** Fields kept from nested objects of a shrunk event: ids and what route-event.ts routes on. */
+const ROUTING_FIELDS = ['id', 'status', 'queueId', 'userId', 'isGroup', 'key', 'ticketId']
+
+/**
+ * An event too large for NOTIFY keeps its scalars and, of each nested object, only the routing fields,
+ * marked `truncated` so clients refetch the record; it still reaches exactly the same sockets.
+ */
+export function shrinkEvent(event: DomainEvent): DomainEvent {
+  const payload: Record<string, unknown> = { truncated: true }
+  for (const [k, v] of Object.entries(event.payload)) {
+    if (v === null || typeof v !== 'object') payload[k] = typeof v === 'string' ? v.slice(0, 200) : v
+    else if (!Array.isArray(v)) {
+      const o = v as Record<string, unknown>
+      payload[k] = Object.fromEntries(ROUTING_FIELDS.filter((f) => f in o && typeof o[f] !== 'object').map((f) => [f, o[f]]))
+    }
+  }
+  return { type: event.type, companyId: event.companyId, payload }
+}
+
+/** The NOTIFY payload for one event: whole when it fits, shrunk otherwise, bare as a last resort. */
+export function encodeEnvelope(origin: string, event: DomainEvent): string {
+  const candidates = [event, shrinkEvent(event), { type: event.type, companyId: event.companyId, payload: { action: event.payload.action, truncated: true } }]
+  for (const e of candidates) {
+    const text = JSON.stringify({ origin, event: e })
+    if (Buffer.byteLength(text) < MAX_NOTIFY_BYTES) return text
+  }
+  return JSON.stringify({ origin, event: { type: event.type, companyId: event.companyId, payload: { truncated: true } } })
+}
+
+/** An event from another instance, or null for our own echo or anything malformed. */
+export function decodeEnvelope(text: string, self: string): DomainEvent | null {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return null
+  }
+  const parsed = envelopeSchema.safeParse(json)
+  if (!parsed.success || parsed.data.origin === self) return null
+  return parsed.data.event
+}
+
+export interface PgFanoutOptions {
+  sql: Sql
+  events: EventBus
+  /** Where other instances' events go: the local hub's deliver. */
+  deliver: (event: DomainEvent) => void
+  instanceId?: string
+  log?: (message: string, err?: unknown) => void
+}
+
+/** Starts publishing and listening; resolves once LISTEN is active, with a stop function. */
+export async function startPgFanout(opts: PgFanoutOptions): Promise<() => Promise<void>> {
+  const self = opts.instanceId ?? randomUUID()
+  const log = opts.log ?? ((m, err) => console.error(`[realtime] ${m}`, err ?? ''))
+  const listener = await opts.sql.listen(FANOUT_CHANNEL, (text) => {
+    const event = decodeEnvelope(text, self)
+    if (event) opts.deliver(event)
+  })
+  // One chain keeps NOTIFYs in commit order even though the pool has several connections.
+  let chain: Promise<unknown> = Promise.resolve()
+  const unsubscribe = opts.events.subscribe((event) => {
+    const text = encodeEnvelope(self, event)
+    chain = chain
+      .then(() => opts.sql`select pg_notify(${FANOUT_CHANNEL}, ${text})`)
+      .catch((err) => log(`pg_notify failed for ${event.type}`, err))
+  })
+  return async () => {
+    unsubscribe()
+    await chain
+    await listener.unlisten()
+  }
+}

@@ -1,0 +1,124 @@
+import { describe, expect, test } from 'bun:test'
+import type { AuthContext } from '../domain/auth/auth-context.ts'
+import { CLOSE_SESSION_REPLACED, SESSION_REPLACED_MESSAGE } from './protocol.ts'
+import { frameFor, routeEvent, routeReaches } from './route-event.ts'
+
+function actor(user: Partial<AuthContext['user']> = {}, companyId = 5, sessionId = 's1'): AuthContext {
+  return {
+    sessionId,
+    company: { id: companyId, name: 'C', status: true, dueDate: '2999-01-01' },
+    user: {
+      id: 10, companyId, name: 'U', email: 'u@x', profile: 'user', super: false, allTicket: 'disable', allowGroup: false,
+      allHistoric: 'disabled', allUserChat: 'disabled', userClosePendingTicket: 'disabled', showDashboard: 'disabled',
+      allowRealTime: 'disabled', allowConnections: 'disabled', queueIds: [1], ...user,
+    },
+    plan: {
+      id: 1, users: 1, connections: 1, queues: 1, useWhatsapp: true, useFacebook: true, useInstagram: true, useCampaigns: true,
+      useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: true, useOpenAi: true, useIntegrations: true,
+    },
+  }
+}
+
+const plain = actor()
+const admin = actor({ id: 20, profile: 'admin' })
+const other = actor({ id: 30 }, 6)
+const superUser = actor({ id: 1, super: true, profile: 'admin' }, 1)
+
+describe('user events', () => {
+  const route = routeEvent({ type: 'user', companyId: 5, payload: { action: 'update', user: { id: 10, name: 'U' } } })
+  test('reach every socket of the company, named company-{id}-user with the action in data', () => {
+    expect(routeReaches(route, plain)).toBe(true)
+    expect(routeReaches(route, admin)).toBe(true)
+    expect(frameFor(route, 5)).toEqual({ event: 'company-5-user', data: { action: 'update', user: { id: 10, name: 'U' } } })
+  })
+  test('also name the user room of the user it is about', () => {
+    expect(route.audiences).toContainEqual({ to: 'user', companyId: 5, userId: 10 })
+  })
+  test('never reach another company', () => {
+    expect(routeReaches(route, other)).toBe(false)
+  })
+  test('a delete carries the user id in payload.userId', () => {
+    const del = routeEvent({ type: 'user', companyId: 5, payload: { action: 'delete', userId: 10 } })
+    expect(del.audiences).toContainEqual({ to: 'user', companyId: 5, userId: 10 })
+  })
+})
+
+describe('auth.session_replaced', () => {
+  const route = routeEvent({ type: 'auth.session_replaced', companyId: 5, payload: { userId: 10, sessionId: 's1' } })
+  test('reaches only the socket of the ended session, with the Portuguese message, and closes it', () => {
+    expect(routeReaches(route, plain)).toBe(true)
+    expect(routeReaches(route, actor({}, 5, 's2'))).toBe(false)
+    expect(routeReaches(route, admin)).toBe(false)
+    expect(frameFor(route, 5)).toEqual({
+      event: 'company-5-auth',
+      data: { action: 'sessionReplaced', message: SESSION_REPLACED_MESSAGE, user: { id: 10 } },
+    })
+    expect(route.close?.code).toBe(CLOSE_SESSION_REPLACED)
+  })
+})
+
+describe('announcements', () => {
+  test('an active one reaches every company, each under its own event name', () => {
+    const route = routeEvent({ type: 'announcement', companyId: 1, payload: { action: 'create', record: { id: 3, status: true } } })
+    expect(routeReaches(route, plain)).toBe(true)
+    expect(routeReaches(route, other)).toBe(true)
+    expect(frameFor(route, 6).event).toBe('company-6-announcement')
+  })
+  test('an inactive one reaches super users only', () => {
+    const route = routeEvent({ type: 'announcement', companyId: 1, payload: { action: 'update', record: { id: 3, status: false } } })
+    expect(routeReaches(route, admin)).toBe(false)
+    expect(routeReaches(route, superUser)).toBe(true)
+  })
+})
+
+describe('settings', () => {
+  test('a platform setting reaches every company', () => {
+    const route = routeEvent({ type: 'settings', companyId: 1, payload: { action: 'update', setting: { key: 'appName', value: 'X' } } })
+    expect(routeReaches(route, plain)).toBe(true)
+    expect(routeReaches(route, other)).toBe(true)
+  })
+  test('userCreation reaches super users only, as GET /setting/userCreation does', () => {
+    const route = routeEvent({ type: 'settings', companyId: 1, payload: { action: 'update', setting: { key: 'userCreation', value: 'enabled' } } })
+    expect(routeReaches(route, admin)).toBe(false)
+    expect(routeReaches(route, superUser)).toBe(true)
+  })
+})
+
+describe('company and companySettings events', () => {
+  for (const type of ['company', 'companySettings']) {
+    test(`${type} reaches its company only`, () => {
+      const route = routeEvent({ type, companyId: 5, payload: { action: 'update' } })
+      expect(routeReaches(route, plain)).toBe(true)
+      expect(routeReaches(route, other)).toBe(false)
+      expect(frameFor(route, 5).event).toBe(`company-5-${type}`)
+    })
+  }
+})
+
+describe('ticket and appMessage events', () => {
+  const ticket = { id: 7, status: 'open', queueId: 2, userId: 20, isGroup: false }
+  test('reach the users allowed to see the ticket and no one else', () => {
+    const route = routeEvent({ type: 'appMessage', companyId: 5, payload: { action: 'create', ticket, message: { id: 1 } } })
+    expect(routeReaches(route, admin)).toBe(true)
+    expect(routeReaches(route, plain)).toBe(false)
+    expect(routeReaches(route, actor({ queueIds: [2] }))).toBe(true)
+    expect(routeReaches(route, actor({ profile: 'admin' }, 6))).toBe(false)
+    expect(frameFor(route, 5)).toEqual({ event: 'company-5-appMessage', data: { action: 'create', ticket, message: { id: 1 } } })
+  })
+  test('without the ticket fields they reach admins only', () => {
+    const route = routeEvent({ type: 'ticket', companyId: 5, payload: { action: 'delete', ticketId: 7 } })
+    expect(routeReaches(route, admin)).toBe(true)
+    expect(routeReaches(route, actor({ allTicket: 'enable' }))).toBe(false)
+  })
+})
+
+describe('unknown event types', () => {
+  test("reach only the company's admins, named by the part before the first dot", () => {
+    const route = routeEvent({ type: 'whatsappSession', companyId: 5, payload: { action: 'update', session: { qrcode: 'x' } } })
+    expect(routeReaches(route, admin)).toBe(true)
+    expect(routeReaches(route, plain)).toBe(false)
+    expect(routeReaches(route, actor({ profile: 'admin' }, 6))).toBe(false)
+    expect(frameFor(route, 5).event).toBe('company-5-whatsappSession')
+    expect(frameFor(routeEvent({ type: 'contact.updated', companyId: 5, payload: {} }), 5).event).toBe('company-5-contact')
+  })
+})

@@ -1,0 +1,32 @@
+import type { Hono } from 'hono'
+import type { AppEnv } from '../app-env.ts'
+import { auth } from './auth.ts'
+import { companies, companiesPlan } from './companies.ts'
+import { invoices } from './invoices.ts'
+import { plans } from './plans.ts'
+import { users } from './users.ts'
+import { announcements } from './announcements.ts'
+import { companySettings } from './company-settings.ts'
+import { helps } from './helps.ts'
+import { media } from './media.ts'
+import { settings } from './settings.ts'
+import { version } from './version.ts'
+import { shapeRoute } from '../../sync/server/shape-route.ts'
+
+/** Every resource router, at the paths the spec writes. */
+export function mountRoutes(app: Hono<AppEnv>) {
+  app.route('/auth', auth)
+  app.route('/version', version)
+  app.route('/users', users)
+  app.route('/companies', companies)
+  app.route('/companiesPlan', companiesPlan)
+  app.route('/plans', plans)
+  app.route('/invoices', invoices)
+  // settings and companySettings spread over several prefixes: their routes carry full paths and own guards.
+  app.route('/', settings)
+  app.route('/', companySettings)
+  app.route('/helps', helps)
+  app.route('/announcements', announcements)
+  app.route('/media', media)
+  app.route('/v1/shape', shapeRoute)
+}

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { PGlite } from '@electric-sql/pglite'
+import { electricSync } from '@electric-sql/pglite-sync'
+import { withSystem } from '../../server/db/tenant.ts'
+import { describeEachBackend } from '../../test/env.ts'
+import { createCompany } from '../../test/factories.ts'
+import { eventually, insertTicket, serve, ticketFixtures } from '../../test/sync-support.ts'
+import { applyLocalSchema } from './schema.ts'
+import { startSync, subscriptionKey, type TokenGetter } from './start-sync.ts'
+import type { SyncStatus } from './sync-status.ts'
+
+const localDb = async () => {
+  const pg = await PGlite.create('memory://', { extensions: { electric: electricSync() } })
+  await applyLocalSchema(pg)
+  return pg
+}
+
+describeEachBackend('startSync', (env) => {
+  let http: ReturnType<typeof serve>
+  let admin: Awaited<ReturnType<typeof createCompany>>
+  beforeAll(async () => {
+    http = serve(env())
+    admin = await createCompany(env())
+  })
+  afterAll(() => http.stop())
+
+  test('fills every catalogue table of the local schema and reports up-to-date', async () => {
+    const fx = await ticketFixtures(env(), admin.companyId)
+    const { ticketId } = await insertTicket(env(), admin.companyId, fx.whatsappId, { queueId: fx.queueA })
+    const pg = await localDb()
+    const seen: SyncStatus['state'][] = []
+    const sync = await startSync(pg, { shapeUrl: http.url, userKey: 'all', getToken: async () => admin.adminToken, onStatus: (s) => seen.push(s.state) })
+    try {
+      await eventually('up-to-date', () => sync.status.get().state === 'up-to-date', 20_000)
+      const { rows } = await pg.query<{ tickets: number; queues: number; users: number; companies: number }>(`
+        select (select count(*)::int from tickets where id = ${ticketId}) as tickets, (select count(*)::int from queues) as queues,
+               (select count(*)::int from users) as users, (select count(*)::int from companies) as companies`)
+      expect(rows[0]).toEqual({ tickets: 1, queues: 2, users: 1, companies: 1 })
+      expect(seen[0]).toBe('syncing')
+      expect(sync.status.get().lastSyncedAt).toBeGreaterThan(0)
+    } finally {
+      sync.unsubscribe()
+      await pg.close()
+    }
+    expect(seen.at(-1)).toBe('idle')
+  }, 60_000)
+
+  test('a refused token is refreshed and sync goes on', async () => {
+    const pg = await localDb()
+    const asked: { refresh?: boolean; stale?: string | null }[] = []
+    let token = 'not-a-token'
+    const getToken: TokenGetter = async (o) => {
+      asked.push(o ?? {})
+      if (o?.refresh) token = admin.adminToken
+      return token
+    }
+    const sync = await startSync(pg, { shapeUrl: http.url, userKey: 'refresh', getToken, tables: ['users'] })
+    try {
+      await eventually('up-to-date', () => sync.status.get().state === 'up-to-date', 20_000)
+      expect(asked.filter((o) => o.refresh)).toEqual([{ refresh: true, stale: 'not-a-token' }])
+      expect((await pg.query<{ n: number }>('select count(*)::int as n from users')).rows[0].n).toBe(1)
+    } finally {
+      sync.unsubscribe()
+      await pg.close()
+    }
+  }, 60_000)
+
+  test('a session that cannot be refreshed ends in error ERR_SESSION_EXPIRED', async () => {
+    const pg = await localDb()
+    const sync = await startSync(pg, { shapeUrl: http.url, userKey: 'over', getToken: async (o) => (o?.refresh ? null : 'stale'), tables: ['users'] })
+    try {
+      await eventually('error', () => sync.status.get().state === 'error', 20_000)
+      expect(sync.status.get().error).toBe('ERR_SESSION_EXPIRED')
+    } finally {
+      sync.unsubscribe()
+      await pg.close()
+    }
+  }, 60_000)
+
+  test('columns the local table does not know (a newer server) are left out instead of failing', async () => {
+    const pg = await localDb()
+    await pg.exec(`alter table users drop column color; alter table users drop column default_theme`)
+    const sync = await startSync(pg, { shapeUrl: http.url, userKey: 'older-build', getToken: async () => admin.adminToken, tables: ['users'] })
+    try {
+      await eventually('up-to-date', () => sync.status.get().state === 'up-to-date', 20_000)
+      await eventually('rows', async () => (await pg.query(`select 1 from users where email = $1`, [admin.adminEmail])).rows.length === 1)
+      await withSystem(env().services.db, (tx) => tx`update users set color = '#123456', name = 'Renamed' where id = ${admin.adminId}`)
+      await eventually('update applied', async () => (await pg.query(`select 1 from users where name = 'Renamed'`)).rows.length === 1)
+      expect(sync.status.get().state).toBe('up-to-date')
+    } finally {
+      sync.unsubscribe()
+      await pg.close()
+    }
+  }, 60_000)
+
+  test('a restart resumes the stored subscription without a new snapshot', async () => {
+    const pg = await localDb()
+    const opts = { shapeUrl: http.url, userKey: 'resume', getToken: async () => admin.adminToken, tables: ['users', 'queues'] }
+    const first = await startSync(pg, opts)
+    await eventually('up-to-date', () => first.status.get().state === 'up-to-date', 20_000)
+    await eventually('committed', async () => (await pg.query(`select 1 from electric.subscriptions_metadata where key = $1`, [subscriptionKey('resume')])).rows.length === 1)
+    first.unsubscribe()
+    const before = http.requests.length
+    const second = await startSync(pg, opts)
+    try {
+      await eventually('up-to-date again', () => second.status.get().state === 'up-to-date', 20_000)
+      const again = http.requests.slice(before).filter((u) => /table=(users|queues)/.test(u))
+      expect(again.length).toBeGreaterThan(0)
+      expect(again.some((u) => u.includes('offset=-1'))).toBe(false)
+    } finally {
+      second.unsubscribe()
+      await pg.close()
+    }
+  }, 60_000)
+})

@@ -1,0 +1,171 @@
+import { FetchError, isChangeMessage, isControlMessage, type Message, type Row, type ShapeStreamOptions } from '@electric-sql/client'
+import type { MapColumnsFn, ShapeToTableOptions } from '@electric-sql/pglite-sync'
+import { shapeCatalogue } from '../shapes.ts'
+import type { SyncablePg } from './local-pg.ts'
+import { SCHEMA_VERSION } from './schema.generated.ts'
+import { createStatusStore, type StatusSource, type SyncStatus } from './sync-status.ts'
+import { TxidConfirmer } from './txid-confirmer.ts'
+
+/** The access token: the current one, or a fresh one after `stale` was refused (null: session over). */
+export type TokenGetter = (opts?: { refresh?: boolean; stale?: string | null }) => Promise<string | null>
+
+export interface StartSyncOptions {
+  /** Absolute URL of /v1/shape (a worker resolves nothing against the page). */
+  shapeUrl: string
+  getToken: TokenGetter
+  userKey: string
+  onStatus?: (status: SyncStatus) => void
+  /** Catalogue tables to sync (default: all; the local schema must have them). */
+  tables?: string[]
+  /** The fetch every shape request goes through (default fetch); the worker passes the shape socket's (socket-fetch.ts). */
+  fetchClient?: typeof fetch
+}
+
+export interface SyncHandle {
+  unsubscribe(): void
+  status: StatusSource
+}
+
+/** The pglite-sync subscription key: a schema or user change never resumes another subscription. */
+export function subscriptionKey(userKey: string): string {
+  return `balcao-${userKey}-${SCHEMA_VERSION}`
+}
+
+/**
+ * Each synced table is one long-poll held open up to 20 s. Browsers allow 6 HTTP/1.1 connections per
+ * host, so with the whole catalogue (16 tables) over plain HTTP/1.1 every other request to the server
+ * (API writes, the outbox) would queue behind them: the worker passes `fetchClient` from
+ * socket-fetch.ts, which carries them all over one WebSocket (or serve the app over HTTP/2).
+ *
+ * Starts one pglite-sync subscription over the catalogue's tables (one transaction per server
+ * transaction across all of them), with the bearer token read per request and refreshed on 401.
+ * Also confirms the txids the stream delivered (synced_txids), which drops answered optimistic writes.
+ *
+ * @example
+ * const sync = await startSync(pg, { shapeUrl, userKey, getToken, onStatus: post })
+ */
+export async function startSync(pg: SyncablePg, opts: StartSyncOptions): Promise<SyncHandle> {
+  const status = createStatusStore()
+  if (opts.onStatus) status.source.subscribe(opts.onStatus)
+  status.set({ state: 'syncing' })
+  const key = subscriptionKey(opts.userKey)
+  const confirmer = new TxidConfirmer(pg, key)
+  const tables = opts.tables ?? Object.keys(shapeCatalogue)
+  const columns = await localColumns(pg, tables)
+  const shapes: Record<string, ShapeToTableOptions> = {}
+  for (const table of tables) {
+    shapes[table] = {
+      shape: shapeOptions(table, opts, status),
+      table,
+      primaryKey: shapeCatalogue[table].primaryKey,
+      mapColumns: knownColumns(columns.get(table)!),
+    }
+  }
+  const sync = await pg.electric.syncShapesToTables({
+    key,
+    shapes,
+    // 'csv' (COPY FROM) measured 7.0 s against 9.6 s on 10k tickets + 100k messages (bench/sync.ts), but
+    // pglite-sync 0.6.1 writes jsonb values into the CSV unquoted and COPY rejects them: json it is.
+    initialInsertMethod: 'json',
+    onError: (err) => status.set({ state: 'error', error: errorCode(err) }),
+  })
+  const streams = Object.values(sync.streams)
+  const onMessages = (messages: Message<Row<unknown>>[]) => {
+    for (const m of messages) {
+      if (isChangeMessage(m) && typeof m.headers.lsn === 'string' && Array.isArray(m.headers.txids)) {
+        confirmer.add(m.headers.txids as number[], BigInt(m.headers.lsn))
+      }
+    }
+    if (messages.some((m) => isControlMessage(m) && m.headers.control === 'up-to-date') && streams.every((s) => s.isUpToDate)) {
+      status.set({ state: 'up-to-date', lastSyncedAt: Date.now() })
+      confirmer.upToDate()
+    } else if (status.source.get().state !== 'error' && !streams.every((s) => s.isUpToDate)) {
+      status.set({ state: 'syncing' })
+    }
+  }
+  const unsubscribers = streams.map((s) => s.subscribe(onMessages, (err) => status.set({ state: 'error', error: errorCode(err) })))
+  return {
+    unsubscribe() {
+      for (const u of unsubscribers) u()
+      sync.unsubscribe()
+      confirmer.stop()
+      status.set({ state: 'idle' })
+    },
+    status: status.source,
+  }
+}
+
+function shapeOptions(table: string, opts: StartSyncOptions, status: ReturnType<typeof createStatusStore>): ShapeStreamOptions {
+  let lastToken: string | null = null
+  const base = opts.fetchClient ?? fetch
+  // Every answer tells whether the server is reachable; the client's own backoff keeps retrying meanwhile.
+  const fetchClient = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    try {
+      const res = await base(input, init)
+      if (res.status >= 500) status.set({ state: 'error', error: `HTTP_${res.status}` })
+      else if (status.source.get().error === 'ERR_NETWORK' || status.source.get().error?.startsWith('HTTP_5')) status.set({ state: 'syncing' })
+      return res
+    } catch (err) {
+      if (!init?.signal?.aborted) status.set({ state: 'error', error: 'ERR_NETWORK' })
+      throw err
+    }
+  }) as typeof fetch
+  return {
+    url: opts.shapeUrl,
+    params: { table },
+    headers: {
+      Authorization: async () => {
+        lastToken = await opts.getToken()
+        return `Bearer ${lastToken ?? ''}`
+      },
+    },
+    fetchClient,
+    // Inside `shape`: only this one makes the stream retry (electric-protocol.md §4.1).
+    onError: async (err) => {
+      if (err instanceof FetchError && err.status === 401) {
+        const fresh = await opts.getToken({ refresh: true, stale: lastToken }).catch(() => null)
+        if (fresh) return {}
+        status.set({ state: 'error', error: 'ERR_SESSION_EXPIRED' })
+        return
+      }
+      status.set({ state: 'error', error: errorCode(err) })
+      // Server and network trouble heals; another 4xx (402 expired, 403 inactive, 400) needs the user.
+      if (!(err instanceof FetchError) || err.status >= 500 || err.status === 429) return {}
+    },
+  }
+}
+
+/** The columns of each local table, as the database has them. */
+async function localColumns(pg: SyncablePg, tables: string[]): Promise<Map<string, string[]>> {
+  const { rows } = await pg.query<{ table_name: string; column_name: string }>(
+    `select table_name, column_name from information_schema.columns
+      where table_schema = 'public' and table_name = any($1) order by table_name, ordinal_position`,
+    [tables],
+  )
+  const byTable = new Map<string, string[]>()
+  for (const r of rows) byTable.set(r.table_name, [...(byTable.get(r.table_name) ?? []), r.column_name])
+  const missing = tables.filter((t) => !byTable.has(t))
+  if (missing.length) throw new Error(`local tables missing (apply the local schema first): ${missing.join(', ')}`)
+  return byTable
+}
+
+/**
+ * Keeps a row to the columns this build's local table has: after a server migration adds a column, the
+ * PWA still on the previous build (until the user takes the update) keeps syncing instead of failing.
+ */
+function knownColumns(columns: readonly string[]): MapColumnsFn {
+  return (message) => {
+    const value = message.value as Record<string, unknown>
+    const row: Record<string, unknown> = {}
+    for (const c of columns) if (c in value) row[c] = value[c]
+    return row
+  }
+}
+
+function errorCode(err: unknown): string {
+  if (err instanceof FetchError) {
+    const code = (err.json as { error?: unknown } | undefined)?.error
+    return typeof code === 'string' ? code : `HTTP_${err.status}`
+  }
+  return 'ERR_NETWORK'
+}

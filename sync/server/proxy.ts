@@ -1,0 +1,62 @@
+import type { Context } from 'hono'
+import type { AppEnv } from '../../server/app-env.ts'
+import type { ShapeEntry, ShapeScope } from '../shapes.ts'
+import type { ColumnInfo } from './columns.ts'
+
+/** The protocol parameters a client may pass through; everything else is set by the server (§5.1). */
+const PASS_THROUGH = ['live', 'live_sse', 'experimental_live_sse', 'handle', 'offset', 'cursor', 'expired_handle', 'log', 'cache-buster']
+const KEEP_HEADERS = /^(electric-|cache-control$|etag$|retry-after$|content-type$)/
+
+/**
+ * Proxy mode (ELECTRIC_URL): forwards a shape request to a real Electric with the table, columns and
+ * tenant where clause decided here, and masks the columns Electric cannot compute.
+ */
+export async function proxyShape(
+  c: Context<AppEnv>,
+  upstream: string,
+  secret: string | undefined,
+  entry: ShapeEntry,
+  scope: ShapeScope,
+  columns: ColumnInfo[],
+): Promise<Response> {
+  const url = new URL(upstream)
+  for (const k of PASS_THROUGH) {
+    const v = c.req.query(k)
+    if (v !== undefined) url.searchParams.set(k, v)
+  }
+  url.searchParams.set('table', entry.table)
+  url.searchParams.set('where', entry.where(scope))
+  url.searchParams.set('columns', columns.map((col) => `"${col.name.replace(/"/g, '""')}"`).join(','))
+  if (secret) url.searchParams.set('secret', secret)
+  url.searchParams.sort()
+  const headers: Record<string, string> = {}
+  const inm = c.req.header('if-none-match')
+  if (inm) headers['if-none-match'] = inm
+  let res: Response
+  try {
+    res = await fetch(url, { headers, signal: c.req.raw.signal })
+  } catch (err) {
+    // The client went away (its request aborted ours), or Electric is unreachable: a 503 is retried.
+    if ((err as Error).name === 'AbortError') return new Response(null, { status: 499 })
+    return Response.json({ message: 'Upstream unavailable' }, { status: 503, headers: { 'retry-after': '2' } })
+  }
+  const out = new Headers()
+  res.headers.forEach((v, k) => {
+    if (KEEP_HEADERS.test(k)) out.set(k, v)
+  })
+  out.set('vary', 'Authorization')
+  out.set('access-control-expose-headers', 'electric-cursor,electric-handle,electric-has-data,electric-offset,electric-schema,electric-up-to-date,retry-after')
+  const masks = entry.masked?.(scope) ?? {}
+  if (!Object.keys(masks).length || res.status !== 200) return new Response(res.body, { status: res.status, headers: out })
+  const body = (await res.json()) as { value?: Record<string, string | null> }[]
+  for (const m of body) {
+    if (!m.value) continue
+    for (const col of Object.keys(masks)) if (typeof m.value[col] === 'string') m.value[col] = maskText(m.value[col] as string)
+  }
+  return new Response(JSON.stringify(body), { status: 200, headers: out })
+}
+
+/** Same rule as the built-in SQL mask: all but the last two characters hidden. */
+export function maskText(v: string): string {
+  return '*'.repeat(Math.max(v.length - 2, 0)) + v.slice(-2)
+}

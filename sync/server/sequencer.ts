@@ -1,0 +1,55 @@
+import type { Sql } from '../../server/db/connect.ts'
+
+/** A (company, table) pair that received positioned changes; company null for global tables. */
+export interface Touched {
+  companyId: number | null
+  relation: string
+}
+
+export interface Advance {
+  head: bigint
+  touched: Touched[]
+}
+
+const LOCK_KEY = 727276
+
+/**
+ * Gives every committed, unpositioned change its position (shared/electric-protocol.md §8.2, the
+ * post-commit sequencer): one seq per transaction, in the order the transactions are found, op_pos by
+ * insertion order inside each. Runs under an advisory lock so only one sequencer works at a time;
+ * returns null when another holds it. Announces the advance with NOTIFY for other instances.
+ */
+export async function runSequencer(sql: Sql): Promise<Advance | null> {
+  return (await sql.begin(async (tx) => {
+    const [{ locked }] = await tx<{ locked: boolean }[]>`select pg_try_advisory_xact_lock(${LOCK_KEY}) as locked`
+    if (!locked) return null
+    const [row] = await tx<{ head: string; touched: Touched[] | null }[]>`
+      with base as (select n from sync_clock where id = 1),
+      pending as (
+        select l.id, l.company_id, l.relation,
+               dense_rank() over (order by first_id) as rank,
+               row_number() over (partition by l.xid order by l.id) - 1 as pos
+          from (select id, xid, company_id, relation, min(id) over (partition by xid) as first_id
+                  from sync_log where seq is null) l
+      ),
+      upd as (
+        update sync_log l set seq = (select n from base) + p.rank, op_pos = p.pos
+          from pending p where l.id = p.id
+        returning l.seq, l.company_id, l.relation
+      ),
+      clock as (
+        update sync_clock set n = (select n from base) + coalesce((select max(rank) from pending), 0)
+         where id = 1 returning n
+      )
+      select (select n from clock)::text as head,
+             (select json_agg(json_build_object('companyId', company_id, 'relation', relation))
+                from (select distinct company_id, relation from upd) t) as touched`
+    const advance = { head: BigInt(row.head), touched: row.touched ?? [] }
+    if (advance.touched.length) {
+      const payload = JSON.stringify({ head: row.head, touched: advance.touched })
+      // NOTIFY payloads stop at 8000 bytes; a huge batch tells listeners only the head.
+      await tx`select pg_notify('balcao_sync_advanced', ${payload.length < 7900 ? payload : JSON.stringify({ head: row.head })})`
+    }
+    return advance
+  })) as Advance | null
+}

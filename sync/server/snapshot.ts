@@ -1,0 +1,57 @@
+import type { Sql } from '../../server/db/connect.ts'
+import type { ShapeEntry, ShapeScope } from '../shapes.ts'
+import { ident, valuesExpression, type ColumnInfo } from './columns.ts'
+import { insertHandle, newHandle } from './handles.ts'
+
+/** Session formatting Electric pins, so snapshot rows and log rows print values the same way. */
+export const DISPLAY_SETTINGS = `select set_config('timezone', 'UTC', true), set_config('datestyle', 'ISO, DMY', true),
+  set_config('intervalstyle', 'iso_8601', true), set_config('extra_float_digits', '1', true),
+  set_config('bytea_output', 'hex', true), set_config('app.system', 'on', true)`
+
+export interface Snapshot {
+  handle: string
+  seq: bigint
+  /** The insert messages as JSON text, comma-separated, built by Postgres (no parse and re-stringify here). */
+  body: string
+}
+
+/**
+ * Takes a shape's snapshot and registers its handle in one REPEATABLE READ transaction: the rows, the
+ * log position they correspond to, and the committed transactions not yet positioned (their log
+ * entries are then skipped for this handle, since the rows already contain them).
+ */
+export async function takeSnapshot(
+  sql: Sql,
+  entry: ShapeEntry,
+  scope: ShapeScope,
+  columns: ColumnInfo[],
+  defHash: string,
+  opts: { withRows: boolean; nowMs: number },
+): Promise<Snapshot> {
+  return (await sql.begin('isolation level repeatable read', async (tx) => {
+    await tx.unsafe(DISPLAY_SETTINGS)
+    const [{ n }] = await tx<{ n: string }[]>`select n::text from sync_clock where id = 1`
+    const pending = await tx<{ xid: string }[]>`select distinct xid::text from sync_log where seq is null`
+    const seq = BigInt(n)
+    const handle = newHandle(defHash, opts.nowMs)
+    await insertHandle(tx, {
+      handle,
+      defHash,
+      relation: entry.table,
+      companyId: scope.companyId,
+      snapshotSeq: seq,
+      snapshotXids: pending.map((p) => BigInt(p.xid)),
+    })
+    if (!opts.withRows) return { handle, seq, body: '' }
+    const values = valuesExpression(columns, 't', entry.masked?.(scope) ?? {})
+    const order = entry.primaryKey.map((k) => `t.${ident(k)}`).join(', ')
+    const key = entry.primaryKey.map((k) => `'"' || replace(t.${ident(k)}::text, '/', '//') || '"'`).join(` || '/' || `)
+    const headers = JSON.stringify({ operation: 'insert', relation: ['public', entry.table] }).replace(/'/g, "''")
+    const [row] = await tx.unsafe(
+      `select coalesce(string_agg('{"key":' || to_json('"public"."${entry.table}"/' || ${key})::text || ',"value":' || ${values}::text
+              || ',"headers":${headers}}', ',' order by ${order}), '') as body
+         from public.${ident(entry.table)} as t where ${entry.where(scope)}`,
+    )
+    return { handle, seq, body: row.body as string }
+  })) as Snapshot
+}

@@ -1,0 +1,72 @@
+import type { Database } from '../../server/db/connect.ts'
+import { SyncNotifier } from './notifier.ts'
+import { runSequencer } from './sequencer.ts'
+
+/**
+ * Keeps the change log positioned and wakes long-polls: the sequencer runs when a write commits (kick),
+ * on NOTIFY from other processes (Postgres mode), and on a slow timer as a safety net.
+ */
+export class SyncService {
+  readonly notifier = new SyncNotifier()
+  private running = false
+  private again = false
+  private timer?: ReturnType<typeof setInterval>
+  private unlisten: (() => Promise<void>)[] = []
+  stopped = false
+
+  constructor(private database: Database, private pollMs = 1000) {}
+
+  async start(): Promise<void> {
+    await this.runOnce()
+    this.timer = setInterval(() => this.kick(), this.pollMs)
+    if (this.database.mode === 'postgres') {
+      // A dedicated connection per LISTEN; PGlite has one session, where every write comes through us.
+      const a = await this.database.sql.listen('balcao_sync_pending', () => this.kick())
+      const b = await this.database.sql.listen('balcao_sync_advanced', (payload) => {
+        const msg = JSON.parse(payload) as { head: string; touched?: { companyId: number | null; relation: string }[] }
+        this.notifier.advance(BigInt(msg.head), msg.touched)
+      })
+      this.unlisten.push(a.unlisten, b.unlisten)
+    }
+  }
+
+  /** Asks for a sequencer run soon; calls during a run coalesce into one more run. */
+  kick(): void {
+    if (this.stopped) return
+    if (this.running) {
+      this.again = true
+      return
+    }
+    void this.runOnce()
+  }
+
+  /** Runs the sequencer until nothing is left; resolves with the head. */
+  async runOnce(): Promise<bigint> {
+    this.running = true
+    try {
+      do {
+        this.again = false
+        const advance = await runSequencer(this.database.sql).catch((err) => {
+          if (!this.stopped) console.error('sync sequencer failed', err)
+          return undefined
+        })
+        if (advance === null) {
+          // Another process holds the sequencer: look again shortly for what it may have missed.
+          setTimeout(() => this.kick(), 10)
+        } else if (advance) {
+          this.notifier.advance(advance.head, advance.touched)
+        }
+      } while (this.again && !this.stopped)
+    } finally {
+      this.running = false
+    }
+    return this.notifier.head
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true
+    clearInterval(this.timer)
+    this.notifier.releaseAll()
+    for (const u of this.unlisten) await u().catch(() => {})
+  }
+}

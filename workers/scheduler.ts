@@ -1,0 +1,53 @@
+import { Cron } from 'croner'
+import { randomUUID } from 'node:crypto'
+import type { Db } from '../server/db/tenant.ts'
+import { withSystem } from '../server/db/tenant.ts'
+import { purgeAuthData } from '../server/domain/auth/purge-auth-data.ts'
+import { purgeIdempotencyKeys } from '../server/domain/idempotency/idempotency-keys.ts'
+import { acquireLease } from './lease.ts'
+import { purgeSyncLog } from '../sync/server/retention.ts'
+import { sweepStaleOnline } from '../server/realtime/user-status.ts'
+
+export interface ScheduledJob {
+  name: string
+  /** croner pattern (seconds field optional) */
+  pattern: string
+  run(db: Db, now: Date): Promise<unknown>
+}
+
+/** The periodic jobs; later issues add theirs here (ticket expiry, campaigns, schedules, round-robin). */
+export const scheduledJobs: ScheduledJob[] = [
+  { name: 'purge-auth-data', pattern: '17 * * * *', run: (db, now) => withSystem(db, (tx) => purgeAuthData(tx, now)) },
+  { name: 'purge-idempotency-keys', pattern: '23 3 * * *', run: (db, now) => withSystem(db, (tx) => purgeIdempotencyKeys(tx, now)) },
+  { name: 'purge-sync-log', pattern: '41 * * * *', run: (db, now) => withSystem(db, (tx) => purgeSyncLog(tx, now)) },
+  // Users whose client stopped sending userStatus (every 5 min) go offline after 6.
+  { name: 'user-online-sweep', pattern: '* * * * *', run: (db, now) => sweepStaleOnline(db, now) },
+]
+
+/**
+ * Runs one job if this worker wins its lease for the run; several workers on one database never run the
+ * same job at once. The lease outlives the run by the ttl so a crashed run is retried by the next tick.
+ */
+export async function runJobOnce(db: Db, job: ScheduledJob, owner: string, now: Date, ttlMs = 5 * 60_000): Promise<boolean> {
+  const won = await withSystem(db, (tx) => acquireLease(tx, `job:${job.name}`, owner, ttlMs, now))
+  if (!won) return false
+  await job.run(db, now)
+  return true
+}
+
+/** Starts every job on its schedule; returns a stop function. */
+export function startScheduler(db: Db, opts: { owner?: string; now?: () => Date; log?: (msg: string) => void } = {}) {
+  const owner = opts.owner ?? `worker-${process.pid}-${randomUUID().slice(0, 8)}`
+  const now = opts.now ?? (() => new Date())
+  const crons = scheduledJobs.map(
+    (job) =>
+      new Cron(job.pattern, { protect: true, name: job.name }, async () => {
+        try {
+          await runJobOnce(db, job, owner, now())
+        } catch (err) {
+          opts.log?.(`job ${job.name} failed: ${(err as Error).message}`)
+        }
+      }),
+  )
+  return () => crons.forEach((c) => c.stop())
+}
