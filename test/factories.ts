@@ -68,3 +68,13 @@ export async function loginToken(env: TestEnv, email: string, password: string):
 export function superToken(env: TestEnv) {
   return loginToken(env, ADMIN_EMAIL, ADMIN_PASSWORD)
 }
+
+/** A connection row of a company (channel simulator unless said), inserted as the system would. */
+export async function createConnection(env: TestEnv, companyId: number, fields: Record<string, unknown> = {}) {
+  return withSystem(env.services.db, async (tx) => {
+    const row = { companyId, name: uniq('Conn '), channel: 'simulator', status: 'CONNECTED', ...fields }
+    const [w] = await tx<{ id: number; companyId: number; channel: string }[]>`
+      insert into whatsapps ${tx(row)} returning id, company_id, channel`
+    return w as { id: number; companyId: number; channel: 'whatsapp' | 'whatsappapi' | 'facebook' | 'instagram' | 'simulator' }
+  })
+}

@@ -63,6 +63,19 @@ export class MediaStore {
     return { fileName, originalName: file.name, mimeType: file.type, size: file.size }
   }
 
+  /**
+   * Stores media a channel delivered. Unlike uploads, the type is not refused: a customer's file is kept
+   * whatever it is, under a random name with an extension taken from its declared type or name.
+   */
+  async saveReceived(companyId: number, bytes: Uint8Array, mimeType: string, originalName?: string): Promise<StoredFile> {
+    const ext = extensionFor(mimeType, originalName)
+    const fileName = `${randomBytes(16).toString('hex')}.${ext}`
+    const dir = this.companyDir(companyId)
+    await mkdir(dir, { recursive: true })
+    await writeFile(join(dir, fileName), bytes)
+    return { fileName, originalName: originalName ?? fileName, mimeType, size: bytes.byteLength }
+  }
+
   async remove(companyId: number, fileName: string | null | undefined): Promise<void> {
     if (!fileName || !isSafeName(fileName)) return
     await unlink(join(this.companyDir(companyId), fileName)).catch(() => {})
@@ -80,4 +93,16 @@ export class MediaStore {
 
 function isSafeName(name: string) {
   return /^[a-f0-9]{32}\.[a-z0-9]{1,5}$/.test(name)
+}
+
+const extByMime: Record<string, string> = {
+  'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif',
+  'audio/ogg': 'ogg', 'audio/mpeg': 'mp3', 'audio/mp4': 'm4a', 'audio/aac': 'aac', 'audio/amr': 'amr',
+  'video/mp4': 'mp4', 'video/3gpp': '3gp', 'application/pdf': 'pdf', 'text/plain': 'txt', 'text/vcard': 'vcf',
+}
+
+function extensionFor(mimeType: string, originalName?: string): string {
+  const fromName = originalName ? extname(originalName).slice(1).toLowerCase() : ''
+  if (/^[a-z0-9]{1,5}$/.test(fromName)) return fromName
+  return extByMime[mimeType.split(';')[0].trim().toLowerCase()] ?? 'bin'
 }

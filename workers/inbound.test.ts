@@ -1,0 +1,194 @@
+import { expect, test } from 'bun:test'
+import { withSystem } from '../server/db/tenant.ts'
+import type { DomainEvent } from '../server/domain/context.ts'
+import { describeEachBackend, type TestEnv } from '../test/env.ts'
+import { createCompany, createConnection, uniq } from '../test/factories.ts'
+import type { InboundMessage } from './channels/types.ts'
+import { handleChannelEvent, type ConnectionRef, type InboundDeps } from './inbound.ts'
+import { ChatSerializer } from './inbound/chat-serializer.ts'
+
+function depsOf(env: TestEnv, extra: Partial<InboundDeps> = {}): InboundDeps {
+  const s = env.services
+  return { db: s.db, media: s.media, events: s.events, now: () => env.clock.now, ...extra }
+}
+
+function text(from: string, body: string, extra: Partial<InboundMessage> = {}): InboundMessage {
+  return { externalId: uniq('WAID'), fromMe: false, timestamp: new Date('2026-11-20T12:00:00Z'), peer: { number: from, name: 'Maria' }, body, mediaType: 'text', ...extra }
+}
+
+async function setup(env: TestEnv, fields: Record<string, unknown> = {}): Promise<ConnectionRef> {
+  const { companyId } = await createCompany(env)
+  return createConnection(env, companyId, fields)
+}
+
+const q = <T>(env: TestEnv, fn: (tx: any) => Promise<T>) => withSystem(env.services.db, fn)
+const number = () => `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
+
+describeEachBackend('inbound pipeline', (env) => {
+  test('a first message creates the contact and a pending ticket without a queue, with one unread', async () => {
+    const conn = await setup(env())
+    const from = number()
+    const res = await handleChannelEvent(depsOf(env()), conn, { kind: 'message', message: text(from, 'Olá, preciso de ajuda') })
+    expect(res.outcome).toBe('stored')
+    const [t] = await q(env(), (tx) => tx`select t.status, t.queue_id, t.unread_messages, t.last_message, c.number, c.name
+      from tickets t join contacts c on c.id = t.contact_id where t.whatsapp_id = ${conn.id}`)
+    expect(t).toMatchObject({ status: 'pending', queueId: null, unreadMessages: 1, lastMessage: 'Olá, preciso de ajuda', number: from, name: 'Maria' })
+  })
+
+  test('the same delivery twice stores one message and reports the duplicate', async () => {
+    const conn = await setup(env())
+    const msg = text(number(), 'oi')
+    const first = await handleChannelEvent(depsOf(env()), conn, { kind: 'message', message: msg })
+    const second = await handleChannelEvent(depsOf(env()), conn, { kind: 'message', message: { ...msg } })
+    expect(second).toEqual({ outcome: 'duplicate', messageId: (first as { messageId: number }).messageId })
+    const [{ n, unread }] = await q(env(), (tx) => tx`select count(*)::int as n, max(t.unread_messages) as unread
+      from messages m join tickets t on t.id = m.ticket_id where m.whatsapp_id = ${conn.id}`)
+    expect({ n, unread }).toEqual({ n: 1, unread: 1 })
+  })
+
+  test('50 simultaneous first messages from a new contact make one contact and one ticket', async () => {
+    const conn = await setup(env())
+    const from = number()
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => handleChannelEvent(depsOf(env()), conn, { kind: 'message', message: text(from, `m${i}`) })),
+    )
+    expect(results.every((r) => r.outcome === 'stored')).toBe(true)
+    const [counts] = await q(env(), (tx) => tx`select
+      (select count(*)::int from contacts where company_id = ${conn.companyId}) as contacts,
+      (select count(*)::int from tickets where whatsapp_id = ${conn.id}) as tickets,
+      (select count(*)::int from messages where whatsapp_id = ${conn.id}) as messages,
+      (select unread_messages from tickets where whatsapp_id = ${conn.id} limit 1) as unread`)
+    expect(counts).toEqual({ contacts: 1, tickets: 1, messages: 50, unread: 50 })
+  })
+
+  test('a Brazilian mobile with and without the ninth digit is one contact', async () => {
+    const conn = await setup(env())
+    await handleChannelEvent(depsOf(env()), conn, { kind: 'message', message: text('551188881234', 'a') })
+    await handleChannelEvent(depsOf(env()), conn, { kind: 'message', message: text('5511988881234', 'b') })
+    const rows = await q(env(), (tx) => tx`select number from contacts where company_id = ${conn.companyId}`)
+    expect(rows.map((r: { number: string }) => r.number)).toEqual(['5511988881234'])
+  })
+
+  test('a LID-only sender becomes the numbered contact once WhatsApp reveals the pair', async () => {
+    const conn = await setup(env(), { channel: 'whatsapp' })
+    const lid = uniq('1987')
+    const from = number()
+    await handleChannelEvent(depsOf(env()), conn, { kind: 'message', message: text('', 'por lid', { peer: { lid, name: 'Ana' } }) })
+    await handleChannelEvent(depsOf(env()), conn, { kind: 'lidMapping', lid, number: from })
+    await handleChannelEvent(depsOf(env()), conn, { kind: 'message', message: text(from, 'por número', { peer: { number: from, lid } }) })
+    await handleChannelEvent(depsOf(env()), conn, { kind: 'message', message: text('', 'de novo por lid', { peer: { lid } }) })
+    const contacts = await q(env(), (tx) => tx`select number, lid, name from contacts where company_id = ${conn.companyId}`)
+    expect(contacts).toEqual([{ number: from, lid, name: 'Ana' }])
+    const [{ n }] = await q(env(), (tx) => tx`select count(*)::int as n from tickets where whatsapp_id = ${conn.id}`)
+    expect(n).toBe(1)
+  })
+
+  test('a message soon after closing reopens the ticket within timeCreateNewTicket, later it opens a new one', async () => {
+    const conn = await setup(env(), { timeCreateNewTicket: 10 })
+    const from = number()
+    const first = (await handleChannelEvent(depsOf(env()), conn, { kind: 'message', message: text(from, 'a') })) as { ticketId: number }
+    await q(env(), (tx) => tx`update tickets set status = 'closed', user_id = null, closed_at = ${env().clock.now} where id = ${first.ticketId}`)
+    const again = (await handleChannelEvent(depsOf(env()), conn, { kind: 'message', message: text(from, 'b') })) as { ticketId: number; ticketCreated: boolean }
+    expect(again).toMatchObject({ ticketId: first.ticketId, ticketCreated: false })
+    await q(env(), (tx) => tx`update tickets set status = 'closed', closed_at = ${new Date(env().clock.now.getTime() - 11 * 60_000)} where id = ${first.ticketId}`)
+    const later = (await handleChannelEvent(depsOf(env()), conn, { kind: 'message', message: text(from, 'c') })) as { ticketId: number; ticketCreated: boolean }
+    expect(later.ticketCreated).toBe(true)
+    expect(later.ticketId).not.toBe(first.ticketId)
+  })
+
+  test('acks only move forward, and a failure after delivery is ignored', async () => {
+    const conn = await setup(env())
+    const msg = text(number(), 'x', { fromMe: true })
+    await handleChannelEvent(depsOf(env()), conn, { kind: 'message', message: msg })
+    const ack = async (value: -1 | 2 | 3) => {
+      await handleChannelEvent(depsOf(env()), conn, { kind: 'ack', externalId: msg.externalId, ack: value })
+      const [row] = await q(env(), (tx) => tx`select ack from messages where wid = ${msg.externalId}`)
+      return row.ack
+    }
+    expect(await ack(3)).toBe(3)
+    expect(await ack(2)).toBe(3)
+    expect(await ack(-1)).toBe(3)
+  })
+
+  test('edits and revokes change the stored message and publish an update', async () => {
+    const conn = await setup(env())
+    const msg = text(number(), 'original')
+    await handleChannelEvent(depsOf(env()), conn, { kind: 'message', message: msg })
+    const seen: DomainEvent[] = []
+    const stop = env().services.events.subscribe((e) => seen.push(e))
+    await handleChannelEvent(depsOf(env()), conn, { kind: 'edit', externalId: msg.externalId, body: 'corrigido' })
+    await handleChannelEvent(depsOf(env()), conn, { kind: 'revoke', externalId: msg.externalId })
+    stop()
+    const [row] = await q(env(), (tx) => tx`select body, is_edited, is_deleted from messages where wid = ${msg.externalId}`)
+    expect(row).toEqual({ body: 'corrigido', isEdited: true, isDeleted: true })
+    expect(seen.filter((e) => e.type === 'appMessage' && e.payload.action === 'update')).toHaveLength(2)
+  })
+
+  test('group messages are ignored unless the connection allows groups, then they get a group ticket', async () => {
+    const off = await setup(env())
+    const group = { id: uniq('1203630'), name: 'Família' }
+    const msg = () => text(number(), 'oi grupo', { group, participant: { number: number(), name: 'Tio' } })
+    expect(await handleChannelEvent(depsOf(env()), off, { kind: 'message', message: msg() })).toMatchObject({ outcome: 'ignored' })
+    const on = await setup(env(), { allowGroup: true })
+    await handleChannelEvent(depsOf(env()), on, { kind: 'message', message: msg() })
+    const [t] = await q(env(), (tx) => tx`select t.status, t.is_group, c.is_group as contact_group, c.name
+      from tickets t join contacts c on c.id = t.contact_id where t.whatsapp_id = ${on.id}`)
+    expect(t).toEqual({ status: 'group', isGroup: true, contactGroup: true, name: 'Família' })
+  })
+
+  test('media is stored under the company; an oversized file keeps the message with a note', async () => {
+    const conn = await setup(env())
+    const bytes = new TextEncoder().encode('%PDF-1.4 fake pdf')
+    const pdf = text(number(), '', { mediaType: 'application', media: { mimeType: 'application/pdf', fileName: 'boleto.pdf', data: bytes } })
+    await handleChannelEvent(depsOf(env()), conn, { kind: 'message', message: pdf })
+    const [stored] = await q(env(), (tx) => tx`select media_path, media_name, media_url from messages where wid = ${pdf.externalId}`)
+    expect(stored.mediaName).toBe('boleto.pdf')
+    expect(await Bun.file(env().services.media.pathOf(conn.companyId, stored.mediaPath)!).text()).toBe('%PDF-1.4 fake pdf')
+    const big = text(number(), 'veja', { mediaType: 'video', media: { mimeType: 'video/mp4', fileName: 'v.mp4', size: 99, fetch: async () => new Uint8Array(99) } })
+    await handleChannelEvent(depsOf(env(), { mediaMaxBytes: 10 }), conn, { kind: 'message', message: big })
+    const [kept] = await q(env(), (tx) => tx`select body, media_path from messages where wid = ${big.externalId}`)
+    expect(kept.mediaPath).toBeNull()
+    expect(kept.body).toContain('veja')
+    expect(kept.body).toContain('arquivo não recebido')
+  })
+
+  test('a reaction attaches to the ticket of its message and never opens a ticket by itself', async () => {
+    const conn = await setup(env())
+    const from = number()
+    const lonely = text(from, '👍', { mediaType: 'reactionMessage', reactionTo: 'unknown' })
+    expect(await handleChannelEvent(depsOf(env()), conn, { kind: 'message', message: lonely })).toMatchObject({ outcome: 'ignored' })
+    const target = text(from, 'pedido 42')
+    await handleChannelEvent(depsOf(env()), conn, { kind: 'message', message: target })
+    const reaction = text(from, '❤️', { mediaType: 'reactionMessage', reactionTo: target.externalId })
+    expect(await handleChannelEvent(depsOf(env()), conn, { kind: 'message', message: reaction })).toMatchObject({ outcome: 'stored' })
+    const [row] = await q(env(), (tx) => tx`select r.quoted_msg_id = m.id as linked from messages r, messages m
+      where r.wid = ${reaction.externalId} and m.wid = ${target.externalId}`)
+    expect(row.linked).toBe(true)
+  })
+
+  test('a status event updates the connection row and announces the session', async () => {
+    const conn = await setup(env(), { status: 'OPENING' })
+    const seen: DomainEvent[] = []
+    const stop = env().services.events.subscribe((e) => seen.push(e))
+    await handleChannelEvent(depsOf(env()), conn, { kind: 'status', status: 'qrcode', qrcode: '2@abc' })
+    await handleChannelEvent(depsOf(env()), conn, { kind: 'status', status: 'CONNECTED', number: '5511999990000' })
+    stop()
+    const [row] = await q(env(), (tx) => tx`select status, qrcode, number from whatsapps where id = ${conn.id}`)
+    expect(row).toEqual({ status: 'CONNECTED', qrcode: '', number: '5511999990000' })
+    expect(seen.filter((e) => e.type === 'whatsappSession').map((e) => (e.payload.session as { status: string }).status)).toEqual(['qrcode', 'CONNECTED'])
+  })
+})
+
+test('ChatSerializer keeps each chat in order while chats run in parallel', async () => {
+  const s = new ChatSerializer()
+  const log: string[] = []
+  const step = (key: string, n: number, ms: number) =>
+    s.run(key, async () => {
+      await Bun.sleep(ms)
+      log.push(`${key}${n}`)
+    })
+  await Promise.all([step('a', 1, 30), step('a', 2, 1), step('b', 1, 5), step('a', 3, 1)])
+  expect(log.filter((x) => x.startsWith('a'))).toEqual(['a1', 'a2', 'a3'])
+  expect(log.indexOf('b1')).toBeLessThan(log.indexOf('a1'))
+  expect(s.size).toBe(0)
+})

@@ -1,0 +1,184 @@
+import type { Db } from '../server/db/tenant.ts'
+import { withTenant } from '../server/db/tenant.ts'
+import type { DomainEvent } from '../server/domain/context.ts'
+import type { EventBus } from '../server/events.ts'
+import type { MediaStore } from '../server/media/media-store.ts'
+import type { ChannelEvent, ChannelKind, InboundMessage } from './channels/types.ts'
+import { namespaceOf, rememberLid, resolveContact, storedNumber } from './inbound/contact.ts'
+import { applyAck, applyEdit, applyRevoke, applyStatus } from './inbound/updates.ts'
+import { storeMessage, type StoredMessage } from './inbound/store-message.ts'
+import { findOrCreateTicket, type TicketRow } from './inbound/ticket.ts'
+
+export interface InboundDeps {
+  db: Db
+  media: MediaStore
+  events: EventBus
+  now: () => Date
+  /** Media larger than this is not downloaded; the message keeps a note instead (default 15 MB). */
+  mediaMaxBytes?: number
+  /**
+   * The routing step (queues, chatbot, flows) that the queues issue fills. Runs after the message is
+   * committed; until then tickets arrive pending without a queue.
+   */
+  route?: (input: { connection: ConnectionRef; ticket: TicketRow; message: StoredMessage; created: boolean }) => Promise<void>
+}
+
+export interface ConnectionRef {
+  id: number
+  companyId: number
+  channel: ChannelKind
+}
+
+export type InboundResult =
+  | { outcome: 'stored'; messageId: number; ticketId: number; ticketCreated: boolean }
+  | { outcome: 'duplicate'; messageId: number }
+  | { outcome: 'ignored'; reason: string }
+  | { outcome: 'updated'; count: number }
+
+const DEFAULT_MEDIA_MAX = 15 * 1024 * 1024
+
+/**
+ * The one pipeline every channel event takes (ARCHITECTURE "Channels"): dedupe → contact → ticket →
+ * message and media → live events → routing. Idempotent by (connection, external id), so a redelivery,
+ * a webhook retry or a replay after a crash stores nothing twice. Callers keep per-chat order by
+ * awaiting one event of a chat before handing over the next (see ChatSerializer).
+ */
+export async function handleChannelEvent(deps: InboundDeps, connection: ConnectionRef, event: ChannelEvent): Promise<InboundResult> {
+  switch (event.kind) {
+    case 'message':
+      return handleMessage(deps, connection, event.message)
+    case 'ack':
+      return publishUpdated(deps, connection, await applyAck(deps.db, connection, event))
+    case 'edit':
+      return publishUpdated(deps, connection, await applyEdit(deps.db, connection, event))
+    case 'revoke':
+      return publishUpdated(deps, connection, await applyRevoke(deps.db, connection, event))
+    case 'status': {
+      const view = await applyStatus(deps.db, connection, event)
+      if (view) deps.events.publish([{ type: 'whatsappSession', companyId: connection.companyId, payload: { action: 'update', session: view } }])
+      return { outcome: 'updated', count: view ? 1 : 0 }
+    }
+    case 'lidMapping': {
+      await withTenant(deps.db, { companyId: connection.companyId }, (tx) =>
+        rememberLid(tx, connection.companyId, event.lid, storedNumber('whatsapp', event.number)),
+      )
+      return { outcome: 'updated', count: 1 }
+    }
+    case 'call':
+      return handleMessage(deps, connection, {
+        externalId: `call:${event.callId}`,
+        fromMe: false,
+        timestamp: event.timestamp,
+        peer: event.peer,
+        body: 'Chamada de voz/vídeo perdida',
+        mediaType: 'call_log',
+      })
+    case 'importProgress':
+      deps.events.publish([
+        {
+          type: 'importMessages',
+          companyId: connection.companyId,
+          payload: { action: 'update', status: { this: event.done, all: event.total, date: event.date?.toISOString() ?? null } },
+        },
+      ])
+      return { outcome: 'updated', count: 0 }
+  }
+}
+
+async function handleMessage(deps: InboundDeps, connection: ConnectionRef, message: InboundMessage): Promise<InboundResult> {
+  const known = await findByExternalId(deps.db, connection, message.externalId)
+  if (known) return { outcome: 'duplicate', messageId: known }
+  const media = await downloadMedia(deps, connection, message)
+
+  const result = await withTenant(deps.db, { companyId: connection.companyId }, async (tx) => {
+    const [conn] = await tx<{ allowGroup: boolean; groupAsTicket: string; timeCreateNewTicket: number }[]>`
+      select allow_group, group_as_ticket, time_create_new_ticket from whatsapps where id = ${connection.id}`
+    if (!conn) return { ignored: 'connection not found' as const }
+    if (message.group && !conn.allowGroup) return { ignored: 'group messages are off for this connection' as const }
+
+    const namespace = namespaceOf(connection.channel)
+    const chat = message.group
+      ? await resolveContact(tx, {
+          companyId: connection.companyId,
+          whatsappId: connection.id,
+          namespace,
+          peer: { number: message.group.id, name: message.group.name },
+          isGroup: true,
+        })
+      : await resolveContact(tx, { companyId: connection.companyId, whatsappId: connection.id, namespace, peer: message.peer })
+    const author = message.group && message.participant
+      ? await resolveContact(tx, { companyId: connection.companyId, whatsappId: connection.id, namespace, peer: message.participant })
+      : chat
+    const attachOnly = message.mediaType === 'reactionMessage' || message.mediaType === 'call_log'
+    const found = await findOrCreateTicket(tx, {
+      companyId: connection.companyId,
+      whatsappId: connection.id,
+      channel: connection.channel,
+      contactId: chat.id,
+      isGroup: Boolean(message.group),
+      newStatus: message.group && conn.groupAsTicket !== 'enabled' ? 'group' : 'pending',
+      reopenMinutes: conn.timeCreateNewTicket,
+      create: !attachOnly || message.mediaType === 'call_log',
+      now: deps.now(),
+    })
+    if (!found) return { ignored: 'no ticket to attach to' as const }
+    const stored = await storeMessage(tx, {
+      companyId: connection.companyId,
+      whatsappId: connection.id,
+      ticket: found.ticket,
+      contactId: author.id,
+      message,
+      media,
+    })
+    return { stored, found, contact: chat }
+  })
+
+  if ('ignored' in result) return { outcome: 'ignored', reason: result.ignored ?? 'ignored' }
+  const { stored, found, contact } = result
+  if (!stored.inserted) return { outcome: 'duplicate', messageId: stored.message.id }
+  const ticket = { ...found.ticket, ...stored.ticketPatch }
+  const ticketFields = { id: ticket.id, uuid: ticket.uuid, userId: ticket.userId, queueId: ticket.queueId, isGroup: ticket.isGroup, status: ticket.status }
+  deps.events.publish([
+    { type: 'appMessage', companyId: connection.companyId, payload: { action: 'create', message: stored.message, ticket: ticketFields, contact } },
+    { type: 'ticket', companyId: connection.companyId, payload: { action: found.created ? 'create' : 'update', ticket: ticketFields } },
+  ])
+  await deps.route?.({ connection, ticket, message: stored.message, created: found.created })
+  return { outcome: 'stored', messageId: stored.message.id, ticketId: ticket.id, ticketCreated: found.created }
+}
+
+async function findByExternalId(db: Db, connection: ConnectionRef, externalId: string): Promise<number | null> {
+  const rows = await withTenant(db, { companyId: connection.companyId }, (tx) =>
+    tx<{ id: number }[]>`select id from messages where whatsapp_id = ${connection.id} and wid = ${externalId}`,
+  )
+  return rows[0]?.id ?? null
+}
+
+export interface SavedMedia {
+  fileName: string
+  originalName: string
+  mimeType: string
+}
+
+/**
+ * Downloads and stores media before the transaction (a slow CDN must not hold row locks). A failure or
+ * an oversized file keeps the message, with a note in place of the file, rather than losing it.
+ */
+async function downloadMedia(deps: InboundDeps, connection: ConnectionRef, message: InboundMessage): Promise<SavedMedia | null> {
+  const media = message.media
+  if (!media) return null
+  const max = deps.mediaMaxBytes ?? DEFAULT_MEDIA_MAX
+  if (media.size !== undefined && media.size > max) return null
+  try {
+    const bytes = media.data ?? (await media.fetch?.())
+    if (!bytes || bytes.byteLength > max) return null
+    const saved = await deps.media.saveReceived(connection.companyId, bytes, media.mimeType, media.fileName)
+    return { fileName: saved.fileName, originalName: media.fileName ?? saved.fileName, mimeType: media.mimeType }
+  } catch {
+    return null
+  }
+}
+
+function publishUpdated(deps: InboundDeps, connection: ConnectionRef, changed: DomainEvent['payload'][]): InboundResult {
+  if (changed.length) deps.events.publish(changed.map((payload) => ({ type: 'appMessage', companyId: connection.companyId, payload })))
+  return { outcome: 'updated', count: changed.length }
+}

@@ -1,0 +1,85 @@
+import type { Db } from '../../server/db/tenant.ts'
+import { withTenant } from '../../server/db/tenant.ts'
+import type { ChannelEvent, ConnectionStatus } from '../channels/types.ts'
+import type { ConnectionRef } from '../inbound.ts'
+
+type EventOf<K extends ChannelEvent['kind']> = Extract<ChannelEvent, { kind: K }>
+type Payload = Record<string, unknown>
+
+const MESSAGE_VIEW = `m.id, m.wid, m.ticket_id, m.body, m.ack, m.is_edited, m.is_deleted, m.send_error,
+  json_build_object('id', t.id, 'userId', t.user_id, 'queueId', t.queue_id, 'isGroup', t.is_group) as ticket`
+
+interface UpdatedRow {
+  id: number
+  ticket: Payload
+  [k: string]: unknown
+}
+
+const toPayload = (rows: UpdatedRow[]): Payload[] =>
+  rows.map(({ ticket, ...message }) => ({ action: 'update', message, ticket }))
+
+/**
+ * Acks only move forward (a late 'delivered' never undoes 'read'); a failure counts only while the
+ * message has not been delivered, since a later success report wins over an earlier failure.
+ */
+export async function applyAck(db: Db, connection: ConnectionRef, event: EventOf<'ack'>): Promise<Payload[]> {
+  const rows = await withTenant(db, { companyId: connection.companyId }, (tx) =>
+    event.ack === -1
+      ? tx<UpdatedRow[]>`
+          update messages m set ack = -1, send_error = ${event.error ?? 'ERR_SENDING_WAPP_MSG'}
+            from tickets t
+           where m.whatsapp_id = ${connection.id} and m.wid = ${event.externalId} and m.ack < 2 and m.ack <> -1
+             and t.id = m.ticket_id
+          returning ${tx.unsafe(MESSAGE_VIEW)}`
+      : tx<UpdatedRow[]>`
+          update messages m set ack = ${event.ack}, send_error = null
+            from tickets t
+           where m.whatsapp_id = ${connection.id} and m.wid = ${event.externalId} and m.ack < ${event.ack}
+             and t.id = m.ticket_id
+          returning ${tx.unsafe(MESSAGE_VIEW)}`,
+  )
+  return toPayload(rows)
+}
+
+export async function applyEdit(db: Db, connection: ConnectionRef, event: EventOf<'edit'>): Promise<Payload[]> {
+  const rows = await withTenant(db, { companyId: connection.companyId }, (tx) => tx<UpdatedRow[]>`
+    update messages m set body = ${event.body}, is_edited = true
+      from tickets t
+     where m.whatsapp_id = ${connection.id} and m.wid = ${event.externalId} and m.body is distinct from ${event.body}
+       and t.id = m.ticket_id
+    returning ${tx.unsafe(MESSAGE_VIEW)}`)
+  return toPayload(rows)
+}
+
+/** A message the sender deleted for everyone stays in the history, marked deleted (spec part 1 §3). */
+export async function applyRevoke(db: Db, connection: ConnectionRef, event: EventOf<'revoke'>): Promise<Payload[]> {
+  const rows = await withTenant(db, { companyId: connection.companyId }, (tx) => tx<UpdatedRow[]>`
+    update messages m set is_deleted = true
+      from tickets t
+     where m.whatsapp_id = ${connection.id} and m.wid = ${event.externalId} and not m.is_deleted
+       and t.id = m.ticket_id
+    returning ${tx.unsafe(MESSAGE_VIEW)}`)
+  return toPayload(rows)
+}
+
+export interface SessionView {
+  id: number
+  name: string
+  status: ConnectionStatus
+  qrcode: string
+  number: string
+  retries: number
+  updatedAt: Date
+}
+
+/** Writes the session state to the connection row, so it syncs, and returns the view for the live event. */
+export async function applyStatus(db: Db, connection: ConnectionRef, event: EventOf<'status'>): Promise<SessionView | null> {
+  const [row] = await withTenant(db, { companyId: connection.companyId }, (tx) => tx<SessionView[]>`
+    update whatsapps set status = ${event.status},
+                         qrcode = ${event.qrcode ?? (event.status === 'qrcode' || event.status === 'PAIRING' ? tx`qrcode` : '')},
+                         number = coalesce(${event.number ?? null}, number),
+                         retries = coalesce(${event.retries ?? null}, retries)
+     where id = ${connection.id}
+    returning id, name, status, qrcode, number, retries, updated_at`)
+  return row ?? null
+}
