@@ -8,6 +8,7 @@ import type { EventBus } from './events.ts'
 import type { MediaStore } from './media/media-store.ts'
 import type { SyncService } from '../sync/server/sync-service.ts'
 import type { RealtimeHub } from './realtime/hub.ts'
+import type { ApiConnection } from './middleware/api-token.ts'
 
 /** Everything a request handler may reach, built once at start (server/main.ts) or per test. */
 export interface Services {
@@ -30,5 +31,7 @@ export type AppEnv = {
     auth: AuthContext
     tx: Tx
     ctx: DomainCtx
+    /** The connection whose token authenticated an external API call (/api/messages/send). */
+    apiConnection: ApiConnection
   }
 }

@@ -21,7 +21,7 @@ async function setup(env: TestEnv, fields: Record<string, unknown> = {}): Promis
   return createConnection(env, companyId, fields)
 }
 
-const q = <T>(env: TestEnv, fn: (tx: any) => Promise<T>) => withSystem(env.services.db, fn)
+const q = (env: TestEnv, fn: (tx: any) => Promise<any>): Promise<any> => withSystem(env.services.db, fn)
 const number = () => `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
 
 describeEachBackend('inbound pipeline', (env) => {

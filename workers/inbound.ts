@@ -1,18 +1,19 @@
+import type { Tx } from '../server/db/connect.ts'
 import type { Db } from '../server/db/tenant.ts'
 import { withTenant } from '../server/db/tenant.ts'
 import type { DomainEvent } from '../server/domain/context.ts'
 import type { EventBus } from '../server/events.ts'
 import type { MediaStore } from '../server/media/media-store.ts'
 import type { ChannelEvent, ChannelKind, InboundMessage } from './channels/types.ts'
-import { namespaceOf, rememberLid, resolveContact, storedNumber } from './inbound/contact.ts'
-import { applyAck, applyEdit, applyRevoke, applyStatus } from './inbound/updates.ts'
+import { namespaceOf, rememberLid, resolveContact, storedNumber } from '../server/domain/contacts/resolve-contact.ts'
+import { applyAck, applyEdit, applyRevoke, applyStatus, type InCompany } from './inbound/updates.ts'
 import { storeMessage, type StoredMessage } from './inbound/store-message.ts'
-import { findOrCreateTicket, type TicketRow } from './inbound/ticket.ts'
+import { findOrCreateTicket, type TicketRow } from '../server/domain/tickets/find-or-create-ticket.ts'
 
 export interface InboundDeps {
   db: Db
   media: MediaStore
-  events: EventBus
+  events: Pick<EventBus, 'publish'>
   now: () => Date
   /** Media larger than this is not downloaded; the message keeps a note instead (default 15 MB). */
   mediaMaxBytes?: number
@@ -20,6 +21,11 @@ export interface InboundDeps {
    * The routing step (queues, chatbot, flows) that the queues issue fills. Runs after the message is
    * committed; until then tickets arrive pending without a queue.
    */
+  /**
+   * The transaction the pipeline writes in; default a new tenant transaction per step. A request that
+   * already holds one (the simulator route) passes a savepoint of it, since PGlite has one connection.
+   */
+  transaction?: <T>(companyId: number, fn: (tx: Tx) => Promise<T>) => Promise<T>
   route?: (input: { connection: ConnectionRef; ticket: TicketRow; message: StoredMessage; created: boolean }) => Promise<void>
 }
 
@@ -44,28 +50,30 @@ const DEFAULT_MEDIA_MAX = 15 * 1024 * 1024
  * awaiting one event of a chat before handing over the next (see ChatSerializer).
  */
 export async function handleChannelEvent(deps: InboundDeps, connection: ConnectionRef, event: ChannelEvent): Promise<InboundResult> {
+  const inCompany: InCompany = (fn) =>
+    deps.transaction ? deps.transaction(connection.companyId, fn) : withTenant(deps.db, { companyId: connection.companyId }, fn)
   switch (event.kind) {
     case 'message':
-      return handleMessage(deps, connection, event.message)
+      return handleMessage(deps, inCompany, connection, event.message)
     case 'ack':
-      return publishUpdated(deps, connection, await applyAck(deps.db, connection, event))
+      return publishUpdated(deps, connection, await applyAck(inCompany, connection, event))
     case 'edit':
-      return publishUpdated(deps, connection, await applyEdit(deps.db, connection, event))
+      return publishUpdated(deps, connection, await applyEdit(inCompany, connection, event))
     case 'revoke':
-      return publishUpdated(deps, connection, await applyRevoke(deps.db, connection, event))
+      return publishUpdated(deps, connection, await applyRevoke(inCompany, connection, event))
     case 'status': {
-      const view = await applyStatus(deps.db, connection, event)
+      const view = await applyStatus(inCompany, connection, event)
       if (view) deps.events.publish([{ type: 'whatsappSession', companyId: connection.companyId, payload: { action: 'update', session: view } }])
       return { outcome: 'updated', count: view ? 1 : 0 }
     }
     case 'lidMapping': {
-      await withTenant(deps.db, { companyId: connection.companyId }, (tx) =>
+      await inCompany((tx) =>
         rememberLid(tx, connection.companyId, event.lid, storedNumber('whatsapp', event.number)),
       )
       return { outcome: 'updated', count: 1 }
     }
     case 'call':
-      return handleMessage(deps, connection, {
+      return handleMessage(deps, inCompany, connection, {
         externalId: `call:${event.callId}`,
         fromMe: false,
         timestamp: event.timestamp,
@@ -85,12 +93,12 @@ export async function handleChannelEvent(deps: InboundDeps, connection: Connecti
   }
 }
 
-async function handleMessage(deps: InboundDeps, connection: ConnectionRef, message: InboundMessage): Promise<InboundResult> {
-  const known = await findByExternalId(deps.db, connection, message.externalId)
+async function handleMessage(deps: InboundDeps, inCompany: InCompany, connection: ConnectionRef, message: InboundMessage): Promise<InboundResult> {
+  const known = await findByExternalId(inCompany, connection, message.externalId)
   if (known) return { outcome: 'duplicate', messageId: known }
   const media = await downloadMedia(deps, connection, message)
 
-  const result = await withTenant(deps.db, { companyId: connection.companyId }, async (tx) => {
+  const result = await inCompany(async (tx) => {
     const [conn] = await tx<{ allowGroup: boolean; groupAsTicket: string; timeCreateNewTicket: number }[]>`
       select allow_group, group_as_ticket, time_create_new_ticket from whatsapps where id = ${connection.id}`
     if (!conn) return { ignored: 'connection not found' as const }
@@ -146,8 +154,8 @@ async function handleMessage(deps: InboundDeps, connection: ConnectionRef, messa
   return { outcome: 'stored', messageId: stored.message.id, ticketId: ticket.id, ticketCreated: found.created }
 }
 
-async function findByExternalId(db: Db, connection: ConnectionRef, externalId: string): Promise<number | null> {
-  const rows = await withTenant(db, { companyId: connection.companyId }, (tx) =>
+async function findByExternalId(inCompany: InCompany, connection: ConnectionRef, externalId: string): Promise<number | null> {
+  const rows = await inCompany((tx) =>
     tx<{ id: number }[]>`select id from messages where whatsapp_id = ${connection.id} and wid = ${externalId}`,
   )
   return rows[0]?.id ?? null

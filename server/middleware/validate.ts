@@ -1,6 +1,6 @@
 import { zValidator } from '@hono/zod-validator'
 import type { ValidationTargets } from 'hono'
-import type { ZodType } from 'zod'
+import type { ZodError, ZodType, z } from 'zod'
 import { AppError } from '../domain/app-error.ts'
 
 export interface FieldIssue {
@@ -17,12 +17,22 @@ export interface FieldIssue {
  */
 export function validate<T extends ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) {
   return zValidator(target, schema, (result) => {
-    if (result.success) return
-    const fields: FieldIssue[] = result.error.issues.map((i) => ({
-      field: i.path.map(String).join('.'),
-      message: i.message,
-    }))
-    const message = fields.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)).join('; ')
-    throw new AppError('ERR_VALIDATION', message, { fields })
+    if (!result.success) throw validationError(result.error)
   })
+}
+
+/** The same check for data that arrives in more than one shape (JSON or multipart fields). */
+export function parseOrThrow<T extends ZodType>(schema: T, data: unknown): z.infer<T> {
+  const result = schema.safeParse(data)
+  if (!result.success) throw validationError(result.error)
+  return result.data
+}
+
+function validationError(error: Pick<ZodError, 'issues'>): AppError {
+  const fields: FieldIssue[] = error.issues.map((i) => ({
+    field: i.path.map(String).join('.'),
+    message: i.message,
+  }))
+  const message = fields.map((f) => (f.field ? `${f.field}: ${f.message}` : f.message)).join('; ')
+  return new AppError('ERR_VALIDATION', message, { fields })
 }

@@ -1,7 +1,7 @@
 import type { Tx } from '../../server/db/connect.ts'
 import type { InboundMessage } from '../channels/types.ts'
 import type { SavedMedia } from '../inbound.ts'
-import type { TicketRow } from './ticket.ts'
+import type { TicketRow } from '../../server/domain/tickets/find-or-create-ticket.ts'
 
 export interface StoredMessage {
   id: number

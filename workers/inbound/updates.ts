@@ -1,10 +1,11 @@
-import type { Db } from '../../server/db/tenant.ts'
-import { withTenant } from '../../server/db/tenant.ts'
+import type { Tx } from '../../server/db/connect.ts'
 import type { ChannelEvent, ConnectionStatus } from '../channels/types.ts'
 import type { ConnectionRef } from '../inbound.ts'
 
 type EventOf<K extends ChannelEvent['kind']> = Extract<ChannelEvent, { kind: K }>
 type Payload = Record<string, unknown>
+/** Runs fn in a transaction scoped to the connection's company. */
+export type InCompany = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>
 
 const MESSAGE_VIEW = `m.id, m.wid, m.ticket_id, m.body, m.ack, m.is_edited, m.is_deleted, m.send_error,
   json_build_object('id', t.id, 'userId', t.user_id, 'queueId', t.queue_id, 'isGroup', t.is_group) as ticket`
@@ -22,8 +23,8 @@ const toPayload = (rows: UpdatedRow[]): Payload[] =>
  * Acks only move forward (a late 'delivered' never undoes 'read'); a failure counts only while the
  * message has not been delivered, since a later success report wins over an earlier failure.
  */
-export async function applyAck(db: Db, connection: ConnectionRef, event: EventOf<'ack'>): Promise<Payload[]> {
-  const rows = await withTenant(db, { companyId: connection.companyId }, (tx) =>
+export async function applyAck(inCompany: InCompany, connection: ConnectionRef, event: EventOf<'ack'>): Promise<Payload[]> {
+  const rows = await inCompany((tx) =>
     event.ack === -1
       ? tx<UpdatedRow[]>`
           update messages m set ack = -1, send_error = ${event.error ?? 'ERR_SENDING_WAPP_MSG'}
@@ -41,8 +42,8 @@ export async function applyAck(db: Db, connection: ConnectionRef, event: EventOf
   return toPayload(rows)
 }
 
-export async function applyEdit(db: Db, connection: ConnectionRef, event: EventOf<'edit'>): Promise<Payload[]> {
-  const rows = await withTenant(db, { companyId: connection.companyId }, (tx) => tx<UpdatedRow[]>`
+export async function applyEdit(inCompany: InCompany, connection: ConnectionRef, event: EventOf<'edit'>): Promise<Payload[]> {
+  const rows = await inCompany((tx) => tx<UpdatedRow[]>`
     update messages m set body = ${event.body}, is_edited = true
       from tickets t
      where m.whatsapp_id = ${connection.id} and m.wid = ${event.externalId} and m.body is distinct from ${event.body}
@@ -52,8 +53,8 @@ export async function applyEdit(db: Db, connection: ConnectionRef, event: EventO
 }
 
 /** A message the sender deleted for everyone stays in the history, marked deleted (spec part 1 §3). */
-export async function applyRevoke(db: Db, connection: ConnectionRef, event: EventOf<'revoke'>): Promise<Payload[]> {
-  const rows = await withTenant(db, { companyId: connection.companyId }, (tx) => tx<UpdatedRow[]>`
+export async function applyRevoke(inCompany: InCompany, connection: ConnectionRef, event: EventOf<'revoke'>): Promise<Payload[]> {
+  const rows = await inCompany((tx) => tx<UpdatedRow[]>`
     update messages m set is_deleted = true
       from tickets t
      where m.whatsapp_id = ${connection.id} and m.wid = ${event.externalId} and not m.is_deleted
@@ -73,8 +74,8 @@ export interface SessionView {
 }
 
 /** Writes the session state to the connection row, so it syncs, and returns the view for the live event. */
-export async function applyStatus(db: Db, connection: ConnectionRef, event: EventOf<'status'>): Promise<SessionView | null> {
-  const [row] = await withTenant(db, { companyId: connection.companyId }, (tx) => tx<SessionView[]>`
+export async function applyStatus(inCompany: InCompany, connection: ConnectionRef, event: EventOf<'status'>): Promise<SessionView | null> {
+  const [row] = await inCompany((tx) => tx<SessionView[]>`
     update whatsapps set status = ${event.status},
                          qrcode = ${event.qrcode ?? (event.status === 'qrcode' || event.status === 'PAIRING' ? tx`qrcode` : '')},
                          number = coalesce(${event.number ?? null}, number),

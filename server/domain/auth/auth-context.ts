@@ -49,7 +49,7 @@ export interface AuthContext {
 /** Company 1 never expires (spec part 1 §4 Session). */
 export const MAIN_COMPANY_ID = 1
 
-export function isSubscriptionExpired(company: AuthCompany, now: Date): boolean {
+export function isSubscriptionExpired(company: Pick<AuthCompany, 'id' | 'dueDate'>, now: Date): boolean {
   if (company.id === MAIN_COMPANY_ID || !company.dueDate) return false
   return company.dueDate < now.toISOString().slice(0, 10)
 }

@@ -1,5 +1,5 @@
-import type { Tx } from '../../server/db/connect.ts'
-import type { ChannelKind } from '../channels/types.ts'
+import type { Tx } from '../../db/connect.ts'
+import type { ChannelKind } from '../../../workers/channels/types.ts'
 
 export interface TicketRow {
   id: number

@@ -1,6 +1,6 @@
-import type { Tx } from '../../server/db/connect.ts'
-import { normalisePhoneDigits } from '../../server/domain/contacts/phone.ts'
-import type { ChannelKind, PeerIdentity } from '../channels/types.ts'
+import type { Tx } from '../../db/connect.ts'
+import { normalisePhoneDigits } from './phone.ts'
+import type { ChannelKind, PeerIdentity } from '../../../workers/channels/types.ts'
 
 /** contacts.channel: the namespace of a number. Both WhatsApp drivers share one, so a person is one contact. */
 export type ContactNamespace = 'whatsapp' | 'facebook' | 'instagram' | 'simulator'

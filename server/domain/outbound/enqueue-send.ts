@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto'
+import type { Tx } from '../../db/connect.ts'
+
+export interface SendRequest {
+  companyId: number
+  ticketId: number
+  whatsappId: number
+  contactId: number
+  channel: string
+  body: string
+  mediaType?: string
+  media?: { fileName: string; originalName: string }
+  quotedMsgId?: number | null
+  userId?: number | null
+  /** Greetings, bot menus, API sends: the channel's echo of it must never count as a customer message. */
+  isSystem?: boolean
+  isPrivate?: boolean
+  /** The client's idempotency key (outbox replays, integrator retries). */
+  clientId?: string | null
+  /** What the driver does: text and media by default; reaction, edit and delete act on another message. */
+  kind?: 'text' | 'media' | 'location' | 'vcard' | 'reaction' | 'edit' | 'delete' | 'template'
+  extra?: Record<string, unknown>
+  /** The clock of the caller: the job is due from then (tests run on a fixed clock). */
+  now: Date
+}
+
+export interface QueuedMessage {
+  id: number
+  wid: string | null
+  ticketId: number
+  body: string
+  fromMe: boolean
+  ack: number
+  mediaType: string
+  createdAt: Date
+}
+
+/** Baileys accepts an id chosen by the sender; ours look like WhatsApp Web's (3EB0 + 18 hex digits). */
+export function whatsappMessageId(): string {
+  return `3EB0${randomBytes(9).toString('hex').toUpperCase()}`
+}
+
+/**
+ * Stores an outgoing message at ack 0 (the clock) and queues its send on the connection's queue, in the
+ * caller's transaction: the message and its job commit together or not at all. For WhatsApp the id is
+ * chosen now, so the channel's echo of our own send is recognised as this row (anchor §3.1: the anchors
+ * mark bot text with invisible characters instead). Private notes are stored but never queued.
+ */
+export async function enqueueSend(tx: Tx, req: SendRequest): Promise<QueuedMessage> {
+  const wid = req.channel === 'whatsapp' && !req.isPrivate ? whatsappMessageId() : null
+  const [message] = await tx<QueuedMessage[]>`
+    insert into messages ${tx({
+      companyId: req.companyId,
+      ticketId: req.ticketId,
+      whatsappId: req.whatsappId,
+      contactId: req.contactId,
+      wid,
+      clientId: req.clientId ?? null,
+      body: req.body,
+      fromMe: true,
+      mediaType: req.mediaType ?? 'text',
+      mediaUrl: req.media ? `media/${req.companyId}/${req.media.fileName}` : null,
+      mediaPath: req.media?.fileName ?? null,
+      mediaName: req.media?.originalName ?? null,
+      ack: 0,
+      quotedMsgId: req.quotedMsgId ?? null,
+      userId: req.userId ?? null,
+      isSystem: req.isSystem ?? false,
+      isPrivate: req.isPrivate ?? false,
+      dataJson: req.kind || req.extra ? { kind: req.kind ?? 'text', ...req.extra } : null,
+    })}
+    returning id, wid, ticket_id, body, from_me, ack, media_type, created_at`
+  await tx`update tickets set last_message = ${(req.body || req.media?.originalName || '').slice(0, 255)}, from_me = true
+            where id = ${req.ticketId}`
+  if (!req.isPrivate) {
+    await tx`select app_enqueue_job(${sendQueue(req.whatsappId)}, ${tx.json({ messageId: message.id })}::jsonb,
+                                    ${req.companyId}, ${`send:${message.id}`}, ${req.now})`
+  }
+  return message
+}
+
+export const sendQueue = (whatsappId: number) => `send:${whatsappId}`

@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto'
+import type { Db } from '../server/db/tenant.ts'
+import { withSystem } from '../server/db/tenant.ts'
+import type { EventBus } from '../server/events.ts'
+import type { MediaStore } from '../server/media/media-store.ts'
+import type { ChannelDriver, ChannelEvent, ChannelKind, DriverContext } from './channels/types.ts'
+import { SimulatorDriver, type SimulatorOptions } from './channels/simulator/simulator-driver.ts'
+import { handleChannelEvent, type ConnectionRef, type InboundDeps } from './inbound.ts'
+import { ChatSerializer } from './inbound/chat-serializer.ts'
+import { runSendBatch } from './outbound.ts'
+
+export interface ConnectionRow extends ConnectionRef {
+  channelConfig: Record<string, unknown>
+}
+
+/** Builds the driver of a connection; the host adds socket channels (Baileys) through this too. */
+export type DriverFactory = (connection: ConnectionRow, ctx: DriverContext) => ChannelDriver | undefined
+
+export interface ChannelHostDeps {
+  db: Db
+  media: MediaStore
+  events: EventBus
+  now: () => Date
+  log: (message: string, err?: unknown) => void
+  owner?: string
+  /** Drivers for channels other than the simulator (Cloud API, Meta, Baileys). */
+  drivers?: Partial<Record<ChannelKind, DriverFactory>>
+  simulator?: SimulatorOptions
+  inbound?: Pick<InboundDeps, 'mediaMaxBytes' | 'route'>
+  /** How often queued sends are looked for when nothing woke the host (ms). */
+  pollMs?: number
+}
+
+/**
+ * Runs channel drivers in a worker: hands their events to the inbound pipeline in per-chat order and
+ * sends the outbound queue through them. Webhook channels and the simulator need no session, so any
+ * host sends for them; socket sessions are added by the session manager that holds their lease.
+ */
+export class ChannelHost {
+  readonly owner: string
+  private readonly drivers = new Map<number, ChannelDriver>()
+  private readonly hosted = new Set<number>()
+  private readonly serializer = new ChatSerializer()
+  private timer: ReturnType<typeof setInterval> | undefined
+  private sending: Promise<void> | null = null
+  private again = false
+
+  constructor(private readonly deps: ChannelHostDeps) {
+    this.owner = deps.owner ?? `worker-${process.pid}-${randomUUID().slice(0, 8)}`
+  }
+
+  start(): void {
+    this.timer ??= setInterval(() => this.kick(), this.deps.pollMs ?? 250)
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer)
+    this.timer = undefined
+    await this.sending
+    await Promise.all([...this.drivers.values()].map((d) => d.stop().catch(() => {})))
+    this.drivers.clear()
+    this.hosted.clear()
+  }
+
+  /** Sends what is due now; calls made while a batch runs fold into one more batch. */
+  kick(): Promise<void> {
+    if (this.sending) {
+      this.again = true
+      return this.sending
+    }
+    this.sending = (async () => {
+      do {
+        this.again = false
+        try {
+          while ((await runSendBatch(this.outboundDeps(), [...this.hosted])) > 0) {
+            /* drain */
+          }
+        } catch (err) {
+          this.deps.log('send batch failed', err)
+        }
+      } while (this.again)
+    })().finally(() => {
+      this.sending = null
+    })
+    return this.sending
+  }
+
+  /** The driver of a connection attached here. */
+  driverFor(whatsappId: number): ChannelDriver | undefined {
+    return this.drivers.get(whatsappId)
+  }
+
+  /** Loads a connection and creates its driver here (the simulator, webhook channels, or a held session). */
+  async attach(whatsappId: number, opts: { session?: boolean } = {}): Promise<ChannelDriver | undefined> {
+    const existing = this.drivers.get(whatsappId)
+    if (existing) return existing
+    const [row] = await withSystem(this.deps.db, (tx) => tx<ConnectionRow[]>`
+      select id, company_id, channel, channel_config from whatsapps where id = ${whatsappId}`)
+    if (!row) return undefined
+    const driver = this.makeDriver(row)
+    if (!driver) return undefined
+    this.drivers.set(whatsappId, driver)
+    if (opts.session) this.hosted.add(whatsappId)
+    return driver
+  }
+
+  /** Removes a connection's driver (session lost, connection deleted). */
+  async detach(whatsappId: number, how: 'stop' | 'logout' = 'stop'): Promise<void> {
+    const driver = this.drivers.get(whatsappId)
+    this.drivers.delete(whatsappId)
+    this.hosted.delete(whatsappId)
+    if (driver) await (how === 'logout' ? driver.logout() : driver.stop())
+  }
+
+  /** Hands one driver event to the pipeline, after earlier events of the same chat. */
+  emit(connection: ConnectionRef, event: ChannelEvent): Promise<unknown> {
+    const run = () => handleChannelEvent(this.inboundDeps(), connection, event)
+    return event.kind === 'message' ? this.serializer.run(chatKey(connection.id, event), run) : run()
+  }
+
+  private async attachStateless(whatsappId: number): Promise<ChannelDriver | undefined> {
+    const [row] = await withSystem(this.deps.db, (tx) => tx<{ channel: ChannelKind }[]>`
+      select channel from whatsapps where id = ${whatsappId}`)
+    return row && row.channel !== 'whatsapp' ? this.attach(whatsappId) : undefined
+  }
+
+  private makeDriver(row: ConnectionRow): ChannelDriver | undefined {
+    const ctx: DriverContext = {
+      connection: { id: row.id, companyId: row.companyId, channel: row.channel, config: row.channelConfig ?? {} },
+      emit: async (event) => {
+        await this.emit(row, event)
+      },
+      now: this.deps.now,
+      log: this.deps.log,
+    }
+    if (row.channel === 'simulator') return new SimulatorDriver(ctx, this.deps.simulator)
+    return this.deps.drivers?.[row.channel]?.(row, ctx)
+  }
+
+  private inboundDeps(): InboundDeps {
+    const { db, media, events, now, inbound } = this.deps
+    return { db, media, events, now, ...inbound }
+  }
+
+  private outboundDeps() {
+    const { db, media, events, now } = this.deps
+    return {
+      db,
+      media,
+      events,
+      now,
+      owner: this.owner,
+      // Stateless drivers are made on first use; a WhatsApp session only exists where its lease is held.
+      driverFor: (id: number) => this.drivers.get(id) ?? this.attachStateless(id),
+    }
+  }
+}
+
+function chatKey(connectionId: number, event: Extract<ChannelEvent, { kind: 'message' }>): string {
+  const m = event.message
+  return `${connectionId}:${m.group?.id ?? m.peer.number ?? m.peer.lid ?? ''}`
+}

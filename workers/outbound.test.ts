@@ -1,0 +1,121 @@
+import { expect, test } from 'bun:test'
+import { withSystem } from '../server/db/tenant.ts'
+import { enqueueSend } from '../server/domain/outbound/enqueue-send.ts'
+import { describeEachBackend, type TestEnv } from '../test/env.ts'
+import { createCompany, createConnection, uniq } from '../test/factories.ts'
+import { PermanentSendError, type ChannelDriver, type OutboundMessage } from './channels/types.ts'
+import { ChannelHost } from './channel-host.ts'
+import { runSendBatch, sendBackoffMs, type OutboundDeps } from './outbound.ts'
+
+const q = (env: TestEnv, fn: (tx: any) => Promise<any>): Promise<any> => withSystem(env.services.db, fn)
+
+/** A company, a connection, a contact with a live ticket, and one queued outgoing message. */
+async function queued(env: TestEnv, channel = 'simulator', body = 'Olá!') {
+  const { companyId } = await createCompany(env)
+  const conn = await createConnection(env, companyId, { channel })
+  return q(env, async (tx) => {
+    const [contact] = await tx`insert into contacts ${tx({ companyId, name: 'Rui', number: `5511${Date.now() % 1e9}`, channel: 'whatsapp' })} returning id`
+    const [ticket] = await tx`insert into tickets ${tx({ companyId, contactId: contact.id, whatsappId: conn.id, status: 'open', channel })} returning id`
+    const message = await enqueueSend(tx, { companyId, ticketId: ticket.id, whatsappId: conn.id, contactId: contact.id, channel, body, now: env.clock.now })
+    return { companyId, conn, message }
+  })
+}
+
+function fakeDriver(send: (m: OutboundMessage) => Promise<{ externalId: string; ack: 1 }>): ChannelDriver {
+  return { kind: 'simulator', start: async () => {}, stop: async () => {}, logout: async () => {}, send }
+}
+
+function deps(env: TestEnv, driver: ChannelDriver | undefined, owner = uniq('w')): OutboundDeps {
+  const s = env.services
+  return { db: s.db, media: s.media, events: s.events, now: () => env.clock.now, owner, driverFor: () => driver, random: () => 0.5 }
+}
+
+const messageRow = (env: TestEnv, id: number) => q(env, async (tx) => (await tx`select wid, ack, send_error from messages where id = ${id}`)[0])
+const jobOf = (env: TestEnv, id: number) =>
+  q(env, async (tx) => (await tx`select attempts, done_at, last_error, run_at from jobs where idempotency_key = ${`send:${id}`}`)[0])
+
+describeEachBackend('outbound queue', (env) => {
+  test('a queued message is sent once, gets the channel id and ack 1, and its job is done', async () => {
+    const { message } = await queued(env())
+    const sent: OutboundMessage[] = []
+    const driver = fakeDriver(async (m) => (sent.push(m), { externalId: 'SIM-1-' + m.messageId, ack: 1 }))
+    expect(await runSendBatch(deps(env(), driver), [])).toBeGreaterThanOrEqual(1)
+    expect(await runSendBatch(deps(env(), driver), [])).toBe(0)
+    expect(sent.filter((m) => m.messageId === message.id)).toHaveLength(1)
+    expect(sent.find((m) => m.messageId === message.id)).toMatchObject({ kind: 'text', body: 'Olá!' })
+    expect(await messageRow(env(), message.id)).toEqual({ wid: `SIM-1-${message.id}`, ack: 1, sendError: null })
+    expect((await jobOf(env(), message.id)).doneAt).not.toBeNull()
+  })
+
+  test('WhatsApp messages carry their id from the start, so the echo of our send is the same row', async () => {
+    const { message } = await queued(env(), 'whatsapp')
+    expect(message.wid).toMatch(/^3EB0[0-9A-F]{18}$/)
+    // Not hosted here: a WhatsApp session sends only from the worker holding its lease.
+    const driver = fakeDriver(async (m) => ({ externalId: m.externalId!, ack: 1 }))
+    await runSendBatch(deps(env(), driver), [])
+    expect((await jobOf(env(), message.id)).doneAt).toBeNull()
+    await runSendBatch(deps(env(), driver), [message.id > 0 ? (await messageConn(env(), message.id)) : 0])
+    expect(await messageRow(env(), message.id)).toMatchObject({ wid: message.wid, ack: 1 })
+  })
+
+  test('a failing send is retried later with backoff, then shows ERR_SENDING_WAPP_MSG when attempts run out', async () => {
+    const { message } = await queued(env())
+    await q(env(), (tx) => tx`update jobs set max_attempts = 2 where idempotency_key = ${`send:${message.id}`}`)
+    const driver = fakeDriver(async () => {
+      throw new Error('socket closed')
+    })
+    await runSendBatch(deps(env(), driver), [])
+    const job = await jobOf(env(), message.id)
+    expect(job).toMatchObject({ attempts: 1, doneAt: null, lastError: 'socket closed' })
+    expect(job.runAt.getTime() - env().clock.now.getTime()).toBe(sendBackoffMs(1, () => 0.5))
+    expect((await messageRow(env(), message.id)).ack).toBe(0)
+    env().clock.advance(10_000)
+    await runSendBatch(deps(env(), driver), [])
+    expect(await messageRow(env(), message.id)).toMatchObject({ ack: -1, sendError: 'ERR_SENDING_WAPP_MSG' })
+    expect((await jobOf(env(), message.id)).doneAt).not.toBeNull()
+  })
+
+  test('a permanent refusal fails the message at once with the channel code', async () => {
+    const { message } = await queued(env())
+    const driver = fakeDriver(async () => {
+      throw new PermanentSendError('ERR_WAPP_WINDOW_CLOSED', 'outside the 24-hour window')
+    })
+    await runSendBatch(deps(env(), driver), [])
+    expect(await messageRow(env(), message.id)).toMatchObject({ ack: -1, sendError: 'ERR_WAPP_WINDOW_CLOSED' })
+  })
+
+  test('two workers claiming at once never send the same message twice', async () => {
+    const { message } = await queued(env())
+    let sends = 0
+    const driver = fakeDriver(async (m) => {
+      if (m.messageId === message.id) sends++
+      await Bun.sleep(20)
+      return { externalId: `X${m.messageId}`, ack: 1 }
+    })
+    await Promise.all([runSendBatch(deps(env(), driver, 'a'), []), runSendBatch(deps(env(), driver, 'b'), [])])
+    expect(sends).toBe(1)
+  })
+
+  test('the simulator acknowledges delivery and read through the inbound pipeline', async () => {
+    const { message } = await queued(env())
+    const s = env().services
+    const host = new ChannelHost({ db: s.db, media: s.media, events: s.events, now: () => env().clock.now, log: () => {}, simulator: { ackDelaysMs: [1, 2] } })
+    await host.kick()
+    const deadline = Date.now() + 5_000
+    while ((await messageRow(env(), message.id)).ack < 3 && Date.now() < deadline) await Bun.sleep(20)
+    expect((await messageRow(env(), message.id)).ack).toBe(3)
+    await host.stop()
+  })
+})
+
+async function messageConn(env: TestEnv, id: number): Promise<number> {
+  return q(env, async (tx) => (await tx`select whatsapp_id from messages where id = ${id}`)[0].whatsappId)
+}
+
+test('backoff doubles from 2 s with jitter and stops growing at 5 minutes', () => {
+  expect(sendBackoffMs(1, () => 0.5)).toBe(2_000)
+  expect(sendBackoffMs(3, () => 0.5)).toBe(8_000)
+  expect(sendBackoffMs(20, () => 0.5)).toBe(300_000)
+  expect(sendBackoffMs(1, () => 0)).toBe(1_500)
+  expect(sendBackoffMs(1, () => 1)).toBe(2_500)
+})

@@ -1,0 +1,152 @@
+import type { Db } from '../server/db/tenant.ts'
+import { withSystem } from '../server/db/tenant.ts'
+import type { EventBus } from '../server/events.ts'
+import type { MediaStore } from '../server/media/media-store.ts'
+import { PermanentSendError, type ChannelDriver, type OutboundMessage } from './channels/types.ts'
+
+export interface OutboundDeps {
+  db: Db
+  media: MediaStore
+  events: EventBus
+  now: () => Date
+  /** This worker's name on the jobs it claims. */
+  owner: string
+  /** The driver that sends for a connection here, or undefined when another worker hosts it. */
+  driverFor(whatsappId: number): ChannelDriver | undefined | Promise<ChannelDriver | undefined>
+  random?: () => number
+}
+
+interface ClaimedJob {
+  id: number
+  queue: string
+  payload: { messageId: number }
+  attempts: number
+  maxAttempts: number
+}
+
+/** How long a claimed job stays ours; a worker that dies mid-send frees it for another after this. */
+const CLAIM_MS = 60_000
+
+/** 2 s, 4 s, 8 s ... capped at 5 minutes, with ±25 % jitter so a recovering channel is not hit at once. */
+export function sendBackoffMs(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(2_000 * 2 ** Math.max(0, attempt - 1), 300_000)
+  return Math.round(base * (0.75 + random() * 0.5))
+}
+
+/**
+ * Sends what is queued for the connections this worker can send for (anchor §10: a durable queue rather than fire-and-forget):
+ * claims due jobs with SKIP LOCKED, so several workers never take the same one, and sends them oldest
+ * first. A message stays at ack 0 until its channel confirms; a failure is retried with backoff and,
+ * when attempts run out or the channel refuses for good, shows on the message as ack -1 with its error.
+ * Returns how many jobs it handled.
+ */
+export async function runSendBatch(deps: OutboundDeps, hostedSessions: number[], limit = 50): Promise<number> {
+  const now = deps.now()
+  // Webhook channels and the simulator send from any worker; a WhatsApp session only from its lease holder.
+  const jobs = await withSystem(deps.db, (tx) => tx<ClaimedJob[]>`
+    update jobs set locked_by = ${deps.owner}, locked_until = ${new Date(now.getTime() + CLAIM_MS)}, attempts = attempts + 1
+     where id in (select id from jobs
+                   where queue in (select 'send:' || w.id from whatsapps w
+                                    where w.channel <> 'whatsapp' or w.id in ${tx(hostedSessions.length ? hostedSessions : [0])})
+                     and done_at is null and run_at <= ${now}
+                     and (locked_until is null or locked_until < ${now})
+                   order by run_at, id limit ${limit}
+                   for update skip locked)
+    returning id, queue, payload, attempts, max_attempts`)
+  jobs.sort((a, b) => a.id - b.id)
+  for (const job of jobs) await sendOne(deps, job)
+  return jobs.length
+}
+
+async function sendOne(deps: OutboundDeps, job: ClaimedJob): Promise<void> {
+  const whatsappId = Number(job.queue.slice('send:'.length))
+  const driver = await deps.driverFor(whatsappId)
+  const loaded = await loadOutbound(deps, job.payload.messageId)
+  if (!loaded) return finish(deps, job, 'message no longer exists')
+  if (!driver) return retryLater(deps, job, loaded, 'ERR_WAPP_NOT_INITIALIZED')
+  try {
+    const result = await driver.send(loaded.message)
+    await withSystem(deps.db, async (tx) => {
+      const [row] = await tx<{ id: number; ack: number; wid: string; ticketId: number; companyId: number }[]>`
+        update messages set wid = coalesce(wid, ${result.externalId}), ack = greatest(ack, ${result.ack}), send_error = null
+         where id = ${loaded.message.messageId}
+        returning id, ack, wid, ticket_id, company_id`
+      await tx`update jobs set done_at = ${deps.now()}, locked_until = null, last_error = null where id = ${job.id}`
+      if (row) publishUpdate(deps, row.companyId, { id: row.id, ack: row.ack, wid: row.wid, sendError: null }, loaded.ticket)
+    })
+  } catch (err) {
+    if (err instanceof PermanentSendError) return fail(deps, job, loaded, err.code, err.message)
+    await retryLater(deps, job, loaded, (err as Error).message || 'ERR_SENDING_WAPP_MSG')
+  }
+}
+
+interface Loaded {
+  message: OutboundMessage
+  companyId: number
+  ticket: { id: number; userId: number | null; queueId: number | null; isGroup: boolean }
+}
+
+async function loadOutbound(deps: OutboundDeps, messageId: number): Promise<Loaded | null> {
+  return withSystem(deps.db, async (tx) => {
+    const [row] = await tx<Record<string, any>[]>`
+      select m.id, m.wid, m.body, m.media_type, m.media_path, m.media_name, m.company_id, m.data_json,
+             q.wid as quoted_wid, q.from_me as quoted_from_me, q.body as quoted_body,
+             c.number, c.lid, c.is_group, t.id as ticket_id, t.user_id, t.queue_id, t.is_group as ticket_group,
+             (select max(created_at) from messages i where i.ticket_id = t.id and not i.from_me) as last_inbound_at
+        from messages m join tickets t on t.id = m.ticket_id join contacts c on c.id = t.contact_id
+        left join messages q on q.id = m.quoted_msg_id
+       where m.id = ${messageId}`
+    if (!row) return null
+    const data = (row.dataJson ?? {}) as Record<string, any>
+    const kind = (data.kind ?? (row.mediaPath ? 'media' : 'text')) as OutboundMessage['kind']
+    const path = row.mediaPath ? deps.media.pathOf(row.companyId, row.mediaPath) : null
+    const message: OutboundMessage = {
+      messageId: row.id,
+      externalId: row.wid ?? undefined,
+      to: row.isGroup ? { group: row.number } : { number: row.number || undefined, lid: row.lid ?? undefined },
+      kind,
+      body: row.body,
+      media: path ? { path, mimeType: data.mimeType ?? mimeOf(row.mediaName ?? ''), fileName: row.mediaName ?? row.mediaPath, asVoice: data.asVoice === true } : undefined,
+      quoted: row.quotedWid ? { externalId: row.quotedWid, fromMe: row.quotedFromMe, body: row.quotedBody } : undefined,
+      target: data.target,
+      location: data.location,
+      vCard: data.vCard,
+      template: data.template,
+      lastInboundAt: row.lastInboundAt ?? null,
+    }
+    return { message, companyId: row.companyId, ticket: { id: row.ticketId, userId: row.userId, queueId: row.queueId, isGroup: row.ticketGroup } }
+  })
+}
+
+async function retryLater(deps: OutboundDeps, job: ClaimedJob, loaded: Loaded, error: string): Promise<void> {
+  if (job.attempts >= job.maxAttempts) return fail(deps, job, loaded, 'ERR_SENDING_WAPP_MSG', error)
+  const runAt = new Date(deps.now().getTime() + sendBackoffMs(job.attempts, deps.random))
+  await withSystem(deps.db, (tx) => tx`
+    update jobs set run_at = ${runAt}, locked_until = null, locked_by = null, last_error = ${error} where id = ${job.id}`)
+}
+
+/** The message shows the failure (ack -1, send_error) and can be sent again with retrySend. */
+async function fail(deps: OutboundDeps, job: ClaimedJob, loaded: Loaded, code: string, error: string): Promise<void> {
+  await withSystem(deps.db, async (tx) => {
+    await tx`update messages set ack = -1, send_error = ${code} where id = ${loaded.message.messageId} and ack <= 0`
+    await tx`update jobs set done_at = ${deps.now()}, locked_until = null, last_error = ${error} where id = ${job.id}`
+  })
+  publishUpdate(deps, loaded.companyId, { id: loaded.message.messageId, ack: -1, sendError: code }, loaded.ticket)
+}
+
+async function finish(deps: OutboundDeps, job: ClaimedJob, error: string): Promise<void> {
+  await withSystem(deps.db, (tx) => tx`update jobs set done_at = ${deps.now()}, last_error = ${error} where id = ${job.id}`)
+}
+
+function publishUpdate(deps: OutboundDeps, companyId: number, message: Record<string, unknown>, ticket: Loaded['ticket']) {
+  deps.events.publish([{ type: 'appMessage', companyId, payload: { action: 'update', message, ticket } }])
+}
+
+const MIME_BY_EXT: Record<string, string> = {
+  jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', gif: 'image/gif', mp4: 'video/mp4',
+  ogg: 'audio/ogg', mp3: 'audio/mpeg', m4a: 'audio/mp4', pdf: 'application/pdf', txt: 'text/plain',
+}
+
+function mimeOf(name: string): string {
+  return MIME_BY_EXT[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream'
+}
