@@ -22,6 +22,17 @@ const envSchema = z.object({
   ELECTRIC_SECRET: z.string().optional(),
   /** Lets trusted callers holding this secret use the built-in server like Electric itself (raw table/where/columns). */
   SHAPE_UPSTREAM_SECRET: z.string().min(16).optional(),
+  /** Meta's Graph API (Cloud API, Messenger, Instagram); tests point it at test/fake-graph.ts. */
+  /** Overrides WhatsApp Web's WebSocket (wss://web.whatsapp.com/ws/chat): a staging or loopback peer. */
+  WA_WEBSOCKET_URL: z.string().url().optional(),
+  /** Media a channel delivers above this size is not downloaded; the message keeps a note instead. */
+  MEDIA_DOWNLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(15 * 1024 * 1024),
+  GRAPH_API_URL: z.string().url().default('https://graph.facebook.com'),
+  GRAPH_API_VERSION: z.string().regex(/^v\d+\.\d+$/).default('v23.0'),
+  /** The Meta app's secret: webhooks are refused unless X-Hub-Signature-256 is its HMAC of the body. */
+  META_APP_SECRET: z.string().min(8).optional(),
+  /** Answered back to Meta's webhook subscription check (hub.verify_token). */
+  META_VERIFY_TOKEN: z.string().min(8).optional(),
 })
 
 export type Config = z.infer<typeof envSchema>

@@ -1,7 +1,7 @@
 import { loadConfig } from './config.ts'
 import { createApp } from './app.ts'
 import { startServices } from './services.ts'
-import { startScheduler } from '../workers/scheduler.ts'
+import { startWorkers } from '../workers/start-workers.ts'
 import { startPgFanout, websocketHandler } from './realtime/index.ts'
 
 /** `npm start` (API and workers in one process, `--workers`) or `npm run server` (API only) on PORT. */
@@ -12,7 +12,7 @@ if (createdAdmin) {
   console.log(`Super user created: ${createdAdmin.email}`)
   if (createdAdmin.generated) console.log(`Generated password (shown once): ${createdAdmin.password}`)
 }
-const stopWorkers = process.argv.includes('--workers') ? startScheduler(started.services.db, { log: (m) => console.error(m) }) : () => {}
+const workers = process.argv.includes('--workers') ? startWorkers(started.services) : undefined
 const app = createApp(started.services)
 const hub = started.services.hub!
 // Several API instances share one Postgres: their sockets hear each other's events through LISTEN/NOTIFY.
@@ -27,7 +27,7 @@ async function shutdown() {
   server.stop()
   await hub.stop()
   await stopFanout()
-  stopWorkers()
+  await workers?.stop()
   await started.close()
   process.exit(0)
 }

@@ -19,7 +19,10 @@ export interface StartedServices {
 }
 
 /** Connects (Postgres or embedded PGlite), migrates, loads the signing key and seeds the first start. */
-export async function startServices(config: Config, opts: { pgliteDir?: string; now?: () => Date } = {}): Promise<StartedServices> {
+export async function startServices(
+  config: Config,
+  opts: { pgliteDir?: string; now?: () => Date; /** Workers leave the first-start seed to the API (it hashes with Bun.password). */ seed?: boolean } = {},
+): Promise<StartedServices> {
   const database = await connectDatabase({
     databaseUrl: config.DATABASE_URL,
     pgliteDir: opts.pgliteDir ?? join(config.DATA_DIR, 'pglite'),
@@ -27,7 +30,7 @@ export async function startServices(config: Config, opts: { pgliteDir?: string; 
   await migrate(database.sql)
   const db: Db = { sql: database.sql, roleSwitch: await needsRoleSwitch(database.sql) }
   const secret = await loadJwtSecret(db, config.JWT_SECRET)
-  const seed = await seedFirstStart(db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD })
+  const seed = opts.seed === false ? {} : await seedFirstStart(db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD })
   const services: Services = {
     db,
     config,
@@ -46,7 +49,7 @@ export async function startServices(config: Config, opts: { pgliteDir?: string; 
     async close() {
       await services.sync.stop()
       // Grace for requests already past their long-poll to finish before the pool goes away.
-      await Bun.sleep(150)
+      await new Promise((resolve) => setTimeout(resolve, 150))
       await database.close()
     },
   }

@@ -19,6 +19,8 @@ export interface ShapeScope {
   queueIds: number[]
   /** lgpdHideNumber for a plain user: contact numbers leave the server masked */
   maskNumbers: boolean
+  /** admin or allowConnections: manages connections, so receives their QR codes */
+  managesConnections: boolean
 }
 
 export interface ShapeEntry {
@@ -27,7 +29,7 @@ export interface ShapeEntry {
   /** Columns that never leave the server (secrets, provider payloads, search vectors). */
   exclude: string[]
   /** Columns whose value is rewritten for this scope: column → SQL expression over the row alias. */
-  masked?: (scope: ShapeScope) => Record<string, (col: string) => string>
+  masked?: (scope: ShapeScope) => Record<string, ColumnMask>
   /** The rows this scope receives; `subquery` marks clauses only the built-in server evaluates. */
   where: (scope: ShapeScope) => string
   /** Column holding the company, for the log's prefilter; null for a global table. */
@@ -52,11 +54,21 @@ export function ticketVisibility(s: ShapeScope): string {
 const viaTicket = (s: ShapeScope) =>
   s.isAdmin ? company(s) : `${company(s)} and ticket_id in (select id from tickets where ${ticketVisibility(s)})`
 
-type Masks = Record<string, (col: string) => string>
+/**
+ * A column rewrite: SQL over the row alias for the built-in server, and the same rule on a value for
+ * proxy mode, where Electric sends the raw value and the proxy rewrites it.
+ */
+export type ColumnMask = ((col: string) => string) & { value: (v: string) => string }
+type Masks = Record<string, ColumnMask>
 const noMasks: Masks = {}
 
-const maskNumber = (col: string) =>
-  `case when ${col} is null then null else repeat('*', greatest(length(${col}) - 2, 0)) || right(${col}, 2) end`
+/** All but the last two characters hidden. */
+export const maskNumber: ColumnMask = Object.assign(
+  (col: string) => `case when ${col} is null then null else repeat('*', greatest(length(${col}) - 2, 0)) || right(${col}, 2) end`,
+  { value: (v: string) => '*'.repeat(Math.max(v.length - 2, 0)) + v.slice(-2) },
+)
+
+const blank: ColumnMask = Object.assign(() => `''`, { value: () => '' })
 
 const companyWide = (table: string, primaryKey: string[] = ['id'], exclude: string[] = []): ShapeEntry => ({
   table,
@@ -78,7 +90,11 @@ export const shapeCatalogue: Record<string, ShapeEntry> = {
   users: companyWide('users', ['id'], ['password_hash']),
   queues: companyWide('queues', ['id'], ['token']),
   user_queues: companyWide('user_queues', ['user_id', 'queue_id']),
-  whatsapps: companyWide('whatsapps', ['id'], ['token', 'channel_config', 'qrcode']),
+  whatsapps: {
+    ...companyWide('whatsapps', ['id'], ['token', 'channel_config']),
+    // The QR code pairs a phone with the company's number: only those who manage connections see it.
+    masked: (s): Masks => (s.managesConnections ? noMasks : { qrcode: blank }),
+  },
   whatsapp_queues: companyWide('whatsapp_queues', ['whatsapp_id', 'queue_id']),
   company_settings: companyWide('company_settings', ['company_id']),
   contacts: {

@@ -166,6 +166,20 @@ describeEachBackend('inbound pipeline', (env) => {
     expect(row.linked).toBe(true)
   })
 
+  test('a call is logged in the ticket; with calls refused the caller gets the configured message once', async () => {
+    const conn = await setup(env())
+    await q(env(), (tx) => tx`update company_settings set accept_call_whatsapp = 'disabled',
+      accept_call_whatsapp_message = 'Não atendemos ligações, escreva por aqui.' where company_id = ${conn.companyId}`)
+    const call = { kind: 'call' as const, peer: { number: number() }, callId: uniq('CALL'), timestamp: env().clock.now }
+    expect(await handleChannelEvent(depsOf(env()), conn, call)).toMatchObject({ outcome: 'stored', ticketCreated: true })
+    expect(await handleChannelEvent(depsOf(env()), conn, call)).toMatchObject({ outcome: 'duplicate' })
+    const rows = await q(env(), (tx) => tx`select media_type, from_me, is_system, body from messages where whatsapp_id = ${conn.id} order by id`)
+    expect(rows).toEqual([
+      { mediaType: 'call_log', fromMe: false, isSystem: false, body: 'Chamada de voz/vídeo perdida' },
+      { mediaType: 'text', fromMe: true, isSystem: true, body: 'Não atendemos ligações, escreva por aqui.' },
+    ])
+  })
+
   test('a status event updates the connection row and announces the session', async () => {
     const conn = await setup(env(), { status: 'OPENING' })
     const seen: DomainEvent[] = []

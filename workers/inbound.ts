@@ -5,6 +5,7 @@ import type { DomainEvent } from '../server/domain/context.ts'
 import type { EventBus } from '../server/events.ts'
 import type { MediaStore } from '../server/media/media-store.ts'
 import type { ChannelEvent, ChannelKind, InboundMessage } from './channels/types.ts'
+import { enqueueSend } from '../server/domain/outbound/enqueue-send.ts'
 import { namespaceOf, rememberLid, resolveContact, storedNumber } from '../server/domain/contacts/resolve-contact.ts'
 import { applyAck, applyEdit, applyRevoke, applyStatus, type InCompany } from './inbound/updates.ts'
 import { storeMessage, type StoredMessage } from './inbound/store-message.ts'
@@ -72,8 +73,8 @@ export async function handleChannelEvent(deps: InboundDeps, connection: Connecti
       )
       return { outcome: 'updated', count: 1 }
     }
-    case 'call':
-      return handleMessage(deps, inCompany, connection, {
+    case 'call': {
+      const logged = await handleMessage(deps, inCompany, connection, {
         externalId: `call:${event.callId}`,
         fromMe: false,
         timestamp: event.timestamp,
@@ -81,6 +82,9 @@ export async function handleChannelEvent(deps: InboundDeps, connection: Connecti
         body: 'Chamada de voz/vídeo perdida',
         mediaType: 'call_log',
       })
+      if (logged.outcome === 'stored') await answerRefusedCall(deps, inCompany, connection, logged.ticketId)
+      return logged
+    }
     case 'importProgress':
       deps.events.publish([
         {
@@ -94,15 +98,22 @@ export async function handleChannelEvent(deps: InboundDeps, connection: Connecti
 }
 
 async function handleMessage(deps: InboundDeps, inCompany: InCompany, connection: ConnectionRef, message: InboundMessage): Promise<InboundResult> {
-  const known = await findByExternalId(inCompany, connection, message.externalId)
-  if (known) return { outcome: 'duplicate', messageId: known }
+  // Media is fetched outside the transaction; a known id must not cost a download.
+  if (message.media) {
+    const known = await findByExternalId(inCompany, connection, message.externalId)
+    if (known) return { outcome: 'duplicate', messageId: known }
+  }
   const media = await downloadMedia(deps, connection, message)
 
   const result = await inCompany(async (tx) => {
-    const [conn] = await tx<{ allowGroup: boolean; groupAsTicket: string; timeCreateNewTicket: number }[]>`
-      select allow_group, group_as_ticket, time_create_new_ticket from whatsapps where id = ${connection.id}`
-    if (!conn) return { ignored: 'connection not found' as const }
-    if (message.group && !conn.allowGroup) return { ignored: 'group messages are off for this connection' as const }
+    // One round trip for the dedupe check and the connection's rules.
+    const [conn] = await tx<{ allowGroup: boolean; groupAsTicket: string; timeCreateNewTicket: number; known: number | null }[]>`
+      select allow_group, group_as_ticket, time_create_new_ticket,
+             (select id from messages where whatsapp_id = ${connection.id} and wid = ${message.externalId}) as known
+        from whatsapps where id = ${connection.id}`
+    if (!conn) return { kind: 'ignored' as const, reason: 'connection not found' }
+    if (conn.known) return { kind: 'duplicate' as const, id: conn.known }
+    if (message.group && !conn.allowGroup) return { kind: 'ignored' as const, reason: 'group messages are off for this connection' }
 
     const namespace = namespaceOf(connection.channel)
     const chat = message.group
@@ -129,7 +140,7 @@ async function handleMessage(deps: InboundDeps, inCompany: InCompany, connection
       create: !attachOnly || message.mediaType === 'call_log',
       now: deps.now(),
     })
-    if (!found) return { ignored: 'no ticket to attach to' as const }
+    if (!found) return { kind: 'ignored' as const, reason: 'no ticket to attach to' }
     const stored = await storeMessage(tx, {
       companyId: connection.companyId,
       whatsappId: connection.id,
@@ -138,10 +149,11 @@ async function handleMessage(deps: InboundDeps, inCompany: InCompany, connection
       message,
       media,
     })
-    return { stored, found, contact: chat }
+    return { kind: 'stored' as const, stored, found, contact: chat }
   })
 
-  if ('ignored' in result) return { outcome: 'ignored', reason: result.ignored ?? 'ignored' }
+  if (result.kind === 'ignored') return { outcome: 'ignored', reason: result.reason }
+  if (result.kind === 'duplicate') return { outcome: 'duplicate', messageId: result.id }
   const { stored, found, contact } = result
   if (!stored.inserted) return { outcome: 'duplicate', messageId: stored.message.id }
   const ticket = { ...found.ticket, ...stored.ticketPatch }
@@ -152,6 +164,32 @@ async function handleMessage(deps: InboundDeps, inCompany: InCompany, connection
   ])
   await deps.route?.({ connection, ticket, message: stored.message, created: found.created })
   return { outcome: 'stored', messageId: stored.message.id, ticketId: ticket.id, ticketCreated: found.created }
+}
+
+/**
+ * Calls are not taken (company setting acceptCallWhatsapp 'disabled'): the caller gets the configured
+ * message once per call, through the outbound queue like any system message.
+ */
+async function answerRefusedCall(deps: InboundDeps, inCompany: InCompany, connection: ConnectionRef, ticketId: number) {
+  const queued = await inCompany(async (tx) => {
+    const [row] = await tx<{ message: string; contactId: number }[]>`
+      select s.accept_call_whatsapp_message as message, t.contact_id
+        from company_settings s, tickets t
+       where s.company_id = ${connection.companyId} and s.accept_call_whatsapp = 'disabled'
+         and s.accept_call_whatsapp_message <> '' and t.id = ${ticketId}`
+    if (!row) return null
+    return enqueueSend(tx, {
+      companyId: connection.companyId,
+      ticketId,
+      whatsappId: connection.id,
+      contactId: row.contactId,
+      channel: connection.channel,
+      body: row.message,
+      isSystem: true,
+      now: deps.now(),
+    })
+  })
+  if (queued) deps.events.publish([{ type: 'appMessage', companyId: connection.companyId, payload: { action: 'create', message: queued, ticket: { id: ticketId } } }])
 }
 
 async function findByExternalId(inCompany: InCompany, connection: ConnectionRef, externalId: string): Promise<number | null> {

@@ -1,6 +1,7 @@
 import { loadConfig } from '../server/config.ts'
 import { startServices } from '../server/services.ts'
-import { startScheduler } from './scheduler.ts'
+import { startPgFanout } from '../server/realtime/pg-fanout.ts'
+import { startWorkers } from './start-workers.ts'
 
 /**
  * `npm run workers`: background work only, for deployments that run API and workers apart. It needs
@@ -11,12 +12,18 @@ if (!config.DATABASE_URL) {
   console.error('npm run workers needs DATABASE_URL (PGlite is single-process: use npm start instead)')
   process.exit(1)
 }
-const started = await startServices(config)
-const stop = startScheduler(started.services.db, { log: (m) => console.error(m) })
+const started = await startServices(config, { seed: false })
+// Events of this process (new messages, session status) reach the API instances' sockets through NOTIFY.
+const stopFanout = await startPgFanout({ sql: started.database.sql, events: started.services.events, deliver: () => {} })
+const workers = startWorkers(started.services)
+// app_enqueue_job NOTIFYs: a send queued by an API instance goes out at once rather than at the next poll.
+const jobsListener = await started.database.sql.listen('balcao_jobs', () => void workers.host.kick())
 console.log('Balcão workers running')
 
 async function shutdown() {
-  stop()
+  await jobsListener.unlisten()
+  await workers.stop()
+  await stopFanout()
   await started.close()
   process.exit(0)
 }

@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { Sql, Tx } from './connect.ts'
 
-export const MIGRATIONS_DIR = join(import.meta.dir, '..', '..', 'migrations')
+// From the module URL rather than Bun's import.meta.dir, so the workers bundle also runs under Node.
+export const MIGRATIONS_DIR = process.env.MIGRATIONS_DIR ?? fileURLToPath(new URL('../../migrations', import.meta.url))
 /** The plain role tenant requests run as (no BYPASSRLS), see server/db/tenant.ts. */
 export const APP_ROLE = 'balcao_app'
 

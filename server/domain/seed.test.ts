@@ -49,6 +49,13 @@ for (const backend of BACKENDS) {
       expect(settings.map((r) => r.key)).toEqual(expect.arrayContaining(['allowSignup', 'userCreation', 'appName']))
     })
 
+    test('creates one default simulator connection with a 30-character token, so tickets can arrive at once', async () => {
+      const rows = await withSystem(db, (tx) => tx`select channel, status, is_default, token from whatsapps where company_id = 1`)
+      expect(rows).toHaveLength(1)
+      expect(rows[0]).toMatchObject({ channel: 'simulator', status: 'CONNECTED', isDefault: true })
+      expect(rows[0].token).toMatch(/^[A-Za-z0-9]{30}$/)
+    })
+
     test('a second start changes nothing and prints no password', async () => {
       const before = await withSystem(db, (tx) => tx`select id, password_hash from users order by id`)
       const again = await seedFirstStart(db, { adminPassword: 'other-pass' })

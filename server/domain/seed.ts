@@ -4,6 +4,7 @@ import { randomSecret } from '../auth/tokens.ts'
 import { insertCompanyRow } from './companies/insert-company.ts'
 import { insertDefaultSettings } from './settings/settings.ts'
 import { insertUserRow } from './users/insert-user.ts'
+import { generateToken } from './connections/connection-rules.ts'
 
 export interface SeedInput {
   adminEmail?: string
@@ -16,7 +17,8 @@ export interface SeedResult {
 }
 
 /**
- * First start: default settings, a plan with every feature, company 1 (never expires) and the super user.
+ * First start: default settings, a plan with every feature, company 1 (never expires), the super user
+ * and a simulator connection.
  * Idempotent: later starts change nothing. No default password exists: one is generated when
  * ADMIN_PASSWORD is unset and shown once.
  */
@@ -57,6 +59,15 @@ export async function seedFirstStart(db: Db, input: SeedInput): Promise<SeedResu
       allHistoric: 'enabled',
       allUserChat: 'enabled',
     })
+    // A simulator connection, so a newcomer sees tickets arrive (POST /simulator/{id}/inbound, `bun run simulate`).
+    await tx`insert into whatsapps ${tx({
+      companyId,
+      name: 'Simulador',
+      channel: 'simulator',
+      status: 'CONNECTED',
+      isDefault: true,
+      token: generateToken(),
+    })}`
     return { createdAdmin: { email, password: generated ? password : undefined, generated } }
   })
 }

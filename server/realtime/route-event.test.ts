@@ -112,13 +112,29 @@ describe('ticket and appMessage events', () => {
   })
 })
 
+describe('whatsapp and whatsappSession events', () => {
+  for (const type of ['whatsapp', 'whatsappSession']) {
+    const route = routeEvent({ type, companyId: 5, payload: { action: 'update', session: { id: 3, qrcode: 'qr-text' } } })
+    test(`${type} reaches admins and users with allowConnections, named company-{id}-${type}`, () => {
+      expect(routeReaches(route, admin)).toBe(true)
+      expect(routeReaches(route, actor({ allowConnections: 'enabled' }))).toBe(true)
+      expect(frameFor(route, 5)).toEqual({ event: `company-5-${type}`, data: { action: 'update', session: { id: 3, qrcode: 'qr-text' } } })
+    })
+    test(`${type} never reaches a plain user nor another company's admin`, () => {
+      expect(routeReaches(route, plain)).toBe(false)
+      expect(routeReaches(route, actor({ profile: 'admin' }, 6))).toBe(false)
+      expect(routeReaches(route, actor({ allowConnections: 'enabled' }, 6))).toBe(false)
+    })
+  }
+})
+
 describe('unknown event types', () => {
   test("reach only the company's admins, named by the part before the first dot", () => {
-    const route = routeEvent({ type: 'whatsappSession', companyId: 5, payload: { action: 'update', session: { qrcode: 'x' } } })
+    const route = routeEvent({ type: 'queueIntegration', companyId: 5, payload: { action: 'update', record: { id: 1 } } })
     expect(routeReaches(route, admin)).toBe(true)
     expect(routeReaches(route, plain)).toBe(false)
     expect(routeReaches(route, actor({ profile: 'admin' }, 6))).toBe(false)
-    expect(frameFor(route, 5).event).toBe('company-5-whatsappSession')
+    expect(frameFor(route, 5).event).toBe('company-5-queueIntegration')
     expect(frameFor(routeEvent({ type: 'contact.updated', companyId: 5, payload: {} }), 5).event).toBe('company-5-contact')
   })
 })

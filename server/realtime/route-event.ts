@@ -1,13 +1,13 @@
 import { z } from 'zod'
 import type { AuthContext } from '../domain/auth/auth-context.ts'
 import type { DomainEvent } from '../domain/context.ts'
-import { can } from '../domain/permissions.ts'
+import { can, type Permission } from '../domain/permissions.ts'
 import { canSeeTicket, type TicketAccessFields } from '../domain/ticket-visibility.ts'
 import { CLOSE_SESSION_REPLACED, companyEvent, SESSION_REPLACED_MESSAGE, type ServerFrame } from './protocol.ts'
 
 /** Who receives an event. A socket receives it once if it matches any of the route's audiences. */
 export type Audience =
-  | { to: 'company'; companyId: number; adminsOnly?: boolean }
+  | { to: 'company'; companyId: number; adminsOnly?: boolean; permission?: Permission }
   | { to: 'user'; companyId: number; userId: number }
   | { to: 'session'; companyId: number; userId: number; sessionId: string }
   | { to: 'everyone'; superOnly?: boolean }
@@ -71,6 +71,10 @@ export function routeEvent(event: DomainEvent): EventRoute {
       const superOnly = typeof key !== 'string' || SUPER_ONLY_SETTING_KEYS.has(key)
       return { audiences: [{ to: 'everyone', superOnly }], kind: 'settings', data: withAction(payload) }
     }
+    case 'whatsapp':
+    case 'whatsappSession':
+      // They carry the QR code and the token: only for those who manage connections (spec part 2 §6).
+      return { audiences: [{ to: 'company', companyId, permission: 'connections:view' }], kind: type, data: withAction(payload) }
     case 'ticket':
     case 'appMessage': {
       const parsed = ticketFieldsSchema.safeParse(payload)
@@ -88,7 +92,11 @@ export function isInAudience(auth: AuthContext, audience: Audience): boolean {
     case 'everyone':
       return !audience.superOnly || auth.user.super
     case 'company':
-      return auth.company.id === audience.companyId && (!audience.adminsOnly || can(auth, 'admin'))
+      return (
+        auth.company.id === audience.companyId &&
+        (!audience.adminsOnly || can(auth, 'admin')) &&
+        (!audience.permission || can(auth, audience.permission))
+      )
     case 'user':
       return auth.company.id === audience.companyId && auth.user.id === audience.userId
     case 'session':

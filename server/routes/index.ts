@@ -11,6 +11,12 @@ import { helps } from './helps.ts'
 import { media } from './media.ts'
 import { settings } from './settings.ts'
 import { version } from './version.ts'
+import { apiMessages } from './api-messages.ts'
+import { simulator } from './simulator.ts'
+import { whatsapp } from './whatsapp.ts'
+import { whatsappSession } from './whatsapp-session.ts'
+import { webhooks } from './webhooks.ts'
+import { facebook } from './facebook.ts'
 import { shapeRoute } from '../../sync/server/shape-route.ts'
 
 /** Every resource router, at the paths the spec writes. */
@@ -28,5 +34,11 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/helps', helps)
   app.route('/announcements', announcements)
   app.route('/media', media)
+  app.route('/whatsapp', whatsapp)
+  app.route('/', whatsappSession)
+  app.route('/webhooks', webhooks)
+  app.route('/facebook', facebook)
   app.route('/v1/shape', shapeRoute)
+  app.route('/api/messages', apiMessages)
+  app.route('/simulator', simulator)
 }

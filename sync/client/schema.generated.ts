@@ -2,7 +2,7 @@
 // run `bun scripts/gen-client-schema.ts` after a migration that changes a synced table.
 
 /** Hash of SYNCED_DDL: a change recreates the local synced tables and starts a new subscription. */
-export const SCHEMA_VERSION = '46fca1a65434fd46'
+export const SCHEMA_VERSION = '65a99b15a57b7016'
 
 /** The synced tables, in catalogue order. */
 export const SYNCED_TABLES = ["companies","users","queues","user_queues","whatsapps","whatsapp_queues","company_settings","contacts","contact_custom_fields","tags","contact_tags","tickets","ticket_tags","ticket_notes","messages","quick_messages"] as const
@@ -90,6 +90,7 @@ create table if not exists "whatsapps" (
   "channel" text,
   "number" text,
   "status" text,
+  "qrcode" text,
   "retries" int4,
   "is_default" bool,
   "provider" text,

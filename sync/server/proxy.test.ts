@@ -3,7 +3,7 @@ import { Shape, ShapeStream } from '@electric-sql/client'
 import { createApp } from '../../server/app.ts'
 import { withSystem } from '../../server/db/tenant.ts'
 import { describeEachBackend } from '../../test/env.ts'
-import { createCompany, createUser } from '../../test/factories.ts'
+import { createCompany, createConnection, createUser } from '../../test/factories.ts'
 import { eventually, insertTicket, ticketFixtures } from '../../test/sync-support.ts'
 import { maskText } from './proxy.ts'
 
@@ -71,6 +71,15 @@ describeEachBackend('shape proxy mode', (env) => {
     const contacts = (await rows('contacts', u.token)).rows
     expect(contacts.length).toBeGreaterThan(0)
     expect(contacts.every((c) => /^\*+\d{2}$/.test(String(c.number)))).toBe(true)
+  })
+
+  test('the QR code reaches admins through the proxy and is blank for a plain user', async () => {
+    const a = await createCompany(env())
+    const conn = await createConnection(env(), a.companyId, { status: 'qrcode', qrcode: '2@QR-CODE-TEXT' })
+    const u = await createUser(env(), a.companyId)
+    const qrOf = async (token: string) => (await rows('whatsapps', token)).rows.find((r) => r.id === conn.id)?.qrcode
+    expect(await qrOf(a.adminToken)).toBe('2@QR-CODE-TEXT')
+    expect(await qrOf(u.token)).toBe('')
   })
 
   test('the upstream refuses raw requests without the secret', async () => {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { AppEnv } from '../../server/app-env.ts'
-import type { ShapeEntry, ShapeScope } from '../shapes.ts'
+import { maskNumber, type ShapeEntry, type ShapeScope } from '../shapes.ts'
 import type { ColumnInfo } from './columns.ts'
 
 /** The protocol parameters a client may pass through; everything else is set by the server (§5.1). */
@@ -51,12 +51,10 @@ export async function proxyShape(
   const body = (await res.json()) as { value?: Record<string, string | null> }[]
   for (const m of body) {
     if (!m.value) continue
-    for (const col of Object.keys(masks)) if (typeof m.value[col] === 'string') m.value[col] = maskText(m.value[col] as string)
+    for (const [col, mask] of Object.entries(masks)) if (typeof m.value[col] === 'string') m.value[col] = mask.value(m.value[col] as string)
   }
   return new Response(JSON.stringify(body), { status: 200, headers: out })
 }
 
-/** Same rule as the built-in SQL mask: all but the last two characters hidden. */
-export function maskText(v: string): string {
-  return '*'.repeat(Math.max(v.length - 2, 0)) + v.slice(-2)
-}
+/** The number mask as proxy mode applies it to Electric's values. */
+export const maskText = maskNumber.value

@@ -47,6 +47,7 @@ async function resolveScope(c: Context<AppEnv>, entry: ShapeEntry): Promise<Reso
     seesGroups: auth.user.allowGroup,
     queueIds: auth.user.queueIds,
     maskNumbers: hideNumbers && !isAdmin,
+    managesConnections: can(auth, 'connections:view'),
   }
   const masked = Object.keys(entry.masked?.(scope) ?? {}).sort()
   const defHash = definitionHash({ table: entry.table, where: entry.where(scope), columns: columns.map((c) => c.name), masked })
@@ -69,7 +70,7 @@ async function resolveRaw(c: Context<AppEnv>, base: ShapeEntry, where?: string, 
     return null
   }
   const entry: ShapeEntry = { ...base, exclude: all.filter((col) => !columns.includes(col)).map((col) => col.name), masked: undefined, where: () => clause, companyColumn: null }
-  const scope: ShapeScope = { companyId: 0, userId: 0, isAdmin: true, isSuper: true, seesNoQueue: true, seesGroups: true, queueIds: [], maskNumbers: false }
+  const scope: ShapeScope = { companyId: 0, userId: 0, isAdmin: true, isSuper: true, seesNoQueue: true, seesGroups: true, queueIds: [], maskNumbers: false, managesConnections: true }
   return { entry, scope, columns, defHash: definitionHash({ raw: true, table: base.table, where: clause, columns: columns.map((col) => col.name) }) }
 }
 

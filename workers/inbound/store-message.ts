@@ -44,44 +44,52 @@ export async function storeMessage(tx: Tx, input: StoreInput): Promise<StoreResu
     ? await tx<{ id: number }[]>`select id from messages where whatsapp_id = ${input.whatsappId} and wid = ${linkedId}`
     : []
   const body = message.media && !media ? withMissingMediaNote(message) : message.body
-  const [row] = await tx<StoredMessage[]>`
-    insert into messages ${tx({
-      companyId: input.companyId,
-      wid: message.externalId,
-      ticketId: input.ticket.id,
-      contactId: input.contactId,
-      whatsappId: input.whatsappId,
-      body,
-      fromMe: message.fromMe,
-      mediaType: message.mediaType,
-      mediaUrl: media ? `media/${input.companyId}/${media.fileName}` : null,
-      mediaPath: media?.fileName ?? null,
-      mediaName: media?.originalName ?? null,
-      // What the phone sent itself is already on WhatsApp's servers.
-      ack: message.fromMe ? 1 : 0,
-      quotedMsgId: linked?.id ?? null,
-      participant: message.participant?.number ?? message.participant?.lid ?? null,
-      remoteJid: message.group?.id ?? message.peer.number ?? message.peer.lid ?? null,
-      vCard: message.vCard ?? null,
-      dataJson: message.reactionTo ? { reactionTo: message.reactionTo } : null,
-      createdAt: message.timestamp,
-    })}
-    on conflict (whatsapp_id, wid) where wid is not null do nothing
-    returning ${tx.unsafe(RETURNING)}`
-  if (!row) {
+  const row = {
+    companyId: input.companyId,
+    wid: message.externalId,
+    ticketId: input.ticket.id,
+    contactId: input.contactId,
+    whatsappId: input.whatsappId,
+    body,
+    fromMe: message.fromMe,
+    mediaType: message.mediaType,
+    mediaUrl: media ? `media/${input.companyId}/${media.fileName}` : null,
+    mediaPath: media?.fileName ?? null,
+    mediaName: media?.originalName ?? null,
+    // What the phone sent itself is already on WhatsApp's servers.
+    ack: message.fromMe ? 1 : 0,
+    quotedMsgId: linked?.id ?? null,
+    participant: message.participant?.number ?? message.participant?.lid ?? null,
+    remoteJid: message.group?.id ?? message.peer.number ?? message.peer.lid ?? null,
+    vCard: message.vCard ?? null,
+    // The channel's payload answers Baileys' getMessage (retries, quotes); anchor §2 keeps it the same way.
+    dataJson: message.reactionTo || message.raw ? { reactionTo: message.reactionTo, raw: message.raw } : null,
+    createdAt: message.timestamp,
+  }
+  // Reactions do not move the ticket's preview or unread count.
+  const movesTicket = message.mediaType !== 'reactionMessage'
+  const unread = !message.fromMe && !message.imported ? 1 : 0
+  const preview = (body || media?.originalName || message.mediaType).slice(0, 255)
+  // Insert and ticket update in one round trip; the update runs only when the insert did.
+  const [inserted] = await tx<(StoredMessage & { unreadMessages: number | null })[]>`
+    with m as (
+      insert into messages ${tx(row as Record<string, any>)}
+      on conflict (whatsapp_id, wid) where wid is not null do nothing
+      returning ${tx.unsafe(RETURNING)}
+    ), t as (
+      update tickets set last_message = ${preview}, from_me = ${message.fromMe},
+                         unread_messages = case when ${message.fromMe} then 0 else unread_messages + ${unread} end
+       where id = ${input.ticket.id} and ${movesTicket} and exists (select 1 from m)
+      returning unread_messages
+    )
+    select m.*, (select unread_messages from t) as unread_messages from m`
+  if (!inserted) {
     const [winner] = await tx<StoredMessage[]>`
       select ${tx.unsafe(RETURNING)} from messages where whatsapp_id = ${input.whatsappId} and wid = ${message.externalId}`
     return { inserted: false, message: winner, ticketPatch: {} }
   }
-  if (message.mediaType === 'reactionMessage') return { inserted: true, message: row, ticketPatch: {} }
-  const unread = !message.fromMe && !message.imported ? 1 : 0
-  const preview = body || media?.originalName || message.mediaType
-  const [patched] = await tx<{ unreadMessages: number }[]>`
-    update tickets set last_message = ${preview.slice(0, 255)}, from_me = ${message.fromMe},
-                       unread_messages = case when ${message.fromMe} then 0 else unread_messages + ${unread} end
-     where id = ${input.ticket.id}
-    returning unread_messages`
-  return { inserted: true, message: row, ticketPatch: { unreadMessages: patched.unreadMessages } }
+  const { unreadMessages, ...stored } = inserted
+  return { inserted: true, message: stored, ticketPatch: unreadMessages === null ? {} : { unreadMessages } }
 }
 
 function withMissingMediaNote(message: InboundMessage): string {

@@ -1,7 +1,9 @@
 import type { ComponentType } from 'react'
 import { Route, Routes } from 'react-router'
 import { registeredRoutes, type RouteEntry } from '../data/menu.ts'
+import AllConnectionsPage from '../pages/all-connections/index.tsx'
 import AppLayout from '../pages/app-layout/index.tsx'
+import ConnectionsPage from '../pages/connections/index.tsx'
 import ExpiredSubscriptionPage from '../pages/financeiro-aberto/index.tsx'
 import HelpsPage from '../pages/helps/index.tsx'
 import HomePage from '../pages/home/index.tsx'
@@ -14,7 +16,13 @@ import { PublicOnly, RequireActiveSubscription, RequireSession } from './guards.
 import { RouteGate } from './route-gate.tsx'
 
 /** Pages this build has, by route key (data/menu.ts marks them implemented). */
-const PAGES: Record<string, ComponentType> = { home: HomePage, helps: HelpsPage, users: UsersPage }
+const PAGES: Record<string, ComponentType> = {
+  home: HomePage,
+  helps: HelpsPage,
+  users: UsersPage,
+  connections: ConnectionsPage,
+  allConnections: AllConnectionsPage,
+}
 
 /** One route per path: the first entry of a path wins ('/' is the welcome card until the dashboard exists). */
 function uniqueByPath(entries: RouteEntry[]): RouteEntry[] {

@@ -40,8 +40,8 @@ afterAll(() => {
   delete (globalThis as { window?: unknown }).window
 })
 
-test('opens 4 synced tables, under the 6 connections Chrome gives a host should sync fall back to HTTP', () => {
-  expect(LOCAL_SYNC_TABLES).toEqual(['companies', 'users', 'queues', 'user_queues'])
+test('opens 5 synced tables, under the 6 connections Chrome gives a host should sync fall back to HTTP', () => {
+  expect(LOCAL_SYNC_TABLES).toEqual(['companies', 'users', 'queues', 'user_queues', 'whatsapps'])
 })
 
 describe('getSyncToken (the worker and the outbox ask it)', () => {

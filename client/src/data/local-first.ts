@@ -19,7 +19,9 @@ import { readToken } from './session.ts'
  * WebSocket) the client falls back to HTTP, where each table holds one of the browser's 6 HTTP/1.1
  * connections. Keep the list short until the fallback stops long-polling over HTTP; pages add their tables.
  */
-export const LOCAL_SYNC_TABLES = ['companies', 'users', 'queues', 'user_queues']
+// whatsapps feeds /connections (live statuses and QR codes); its queue links are read with GET /whatsapp/{id}
+// when the editor opens, which keeps one of the six connections free for API calls.
+export const LOCAL_SYNC_TABLES = ['companies', 'users', 'queues', 'user_queues', 'whatsapps']
 
 /** The sync worker and the outbox ask for the access token here; `refresh` goes through the API client's refresh-once. */
 export const getSyncToken: TokenGetter = async (opts) => {

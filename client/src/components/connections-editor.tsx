@@ -1,0 +1,157 @@
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react'
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { connectionFormProblems, type ConnectionFormValues, type ConnectionProblemField } from '../data/connection-form.ts'
+import type { QueueOption } from '../data/connections.ts'
+import type { Problems } from '../data/validation.ts'
+import { useDialogForm } from '../state/use-dialog-form.ts'
+import { Button } from './button.tsx'
+import { ChatbotTab, ImportSection, MessagesTab, NpsTab, SchedulesTab, type SetValue, type TabProps } from './connections-editor-tabs.tsx'
+import { SelectField, TextField } from './form-field.tsx'
+import { Modal } from './modal.tsx'
+import { SwitchField } from './switch-field.tsx'
+
+export interface MediaChange {
+  /** A new greeting attachment to upload after the save. */
+  file: File | null
+  /** Remove the current attachment. */
+  remove: boolean
+}
+
+interface ConnectionsEditorProps {
+  open: boolean
+  mode: 'create' | 'edit'
+  initial: ConnectionFormValues
+  queues: QueueOption[]
+  ratingsOn: boolean
+  /** company setting scheduleType is 'connection' (spec part 2 §2). */
+  showSchedules: boolean
+  integrations: { value: string; label: string }[] | null
+  prompts: { value: string; label: string }[] | null
+  greetingMedia: string | null
+  onClose: () => void
+  onSave: (values: ConnectionFormValues, media: MediaChange) => Promise<void>
+}
+
+const tabClass =
+  'border-b-2 border-transparent px-3 py-2 text-sm font-semibold text-slate-500 outline-none data-[selected]:border-brand data-[selected]:text-brand data-[focus]:bg-slate-100 dark:text-slate-400 dark:data-[focus]:bg-slate-800'
+
+function QueueChecklist({ queues, selected, onChange }: { queues: QueueOption[]; selected: number[]; onChange: (ids: number[]) => void }) {
+  const { t } = useTranslation()
+  if (!queues.length) return <p className="text-sm text-slate-500">{t('connections.fields.noQueues')}</p>
+  return (
+    <fieldset className="flex flex-wrap gap-3">
+      <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">{t('connections.fields.queues')}</legend>
+      {queues.map((q) => (
+        <label key={q.id} className="flex items-center gap-2 text-sm">
+          <input type="checkbox" checked={selected.includes(q.id)} onChange={(e) => onChange(e.target.checked ? [...selected, q.id] : selected.filter((id) => id !== q.id))} />
+          <span className="size-3 rounded-full" style={{ backgroundColor: q.color }} />
+          {q.name}
+        </label>
+      ))}
+    </fieldset>
+  )
+}
+
+function GeneralTab(props: TabProps & { mode: 'create' | 'edit'; greetingMedia: string | null; media: MediaChange; setMedia: (m: MediaChange) => void }) {
+  const { t } = useTranslation()
+  const { values, set, problems, queues, media, setMedia } = props
+  const tokenHint = values.regenerateToken || !values.token ? t('connections.token.willGenerate') : undefined
+  return (
+    <div className="flex flex-col gap-4">
+      <TextField id="connection-name" label={t('connections.fields.name')} value={values.name} onChange={(v) => set('name', v)} error={problems.name ? t(problems.name) : undefined} autoComplete="off" />
+      <SwitchField id="connection-isDefault" label={t('connections.fields.isDefault')} checked={values.isDefault} onChange={(v) => set('isDefault', v)} />
+      <SwitchField id="connection-allowGroup" label={t('connections.fields.allowGroup')} checked={values.allowGroup} onChange={(v) => set('allowGroup', v)} />
+      <SwitchField id="connection-groupAsTicket" label={t('connections.fields.groupAsTicket')} checked={values.groupAsTicket === 'enabled'} onChange={(v) => set('groupAsTicket', v ? 'enabled' : 'disabled')} />
+      <QueueChecklist queues={queues} selected={values.queueIds} onChange={(ids) => set('queueIds', ids)} />
+      <div className="flex items-end gap-2">
+        <div className="flex-1">
+          <TextField id="connection-token" label={t('connections.fields.token')} value={values.regenerateToken ? '' : values.token} onChange={() => {}} hint={tokenHint} />
+        </div>
+        <Button variant="secondary" onClick={() => set('regenerateToken', true)}>{t('connections.token.regenerate')}</Button>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="connection-greetingMedia" className="text-sm font-medium text-slate-700 dark:text-slate-300">{t('connections.fields.greetingMedia')}</label>
+        {props.greetingMedia && !media.remove && !media.file && (
+          <p className="flex items-center gap-2 text-sm">
+            <span className="truncate">{props.greetingMedia}</span>
+            <Button variant="text" onClick={() => setMedia({ file: null, remove: true })}>{t('connections.media.remove')}</Button>
+          </p>
+        )}
+        <input id="connection-greetingMedia" type="file" accept="image/*,video/*" onChange={(e) => setMedia({ file: e.target.files?.[0] ?? null, remove: false })} className="text-sm" />
+      </div>
+      <ImportSection values={values} set={set} problems={problems} queues={queues} />
+    </div>
+  )
+}
+
+function IntegrationsTab({ values, set, integrations, prompts }: TabProps & Pick<ConnectionsEditorProps, 'integrations' | 'prompts'>) {
+  const { t } = useTranslation()
+  if (!integrations && !prompts) return <p className="text-sm text-slate-500">{t('connections.integrations.none')}</p>
+  return (
+    <div className="flex flex-col gap-4">
+      {integrations && <SelectField id="connection-integrationId" label={t('connections.fields.integration')} value={values.integrationId} onChange={(v) => set('integrationId', v)} options={integrations} placeholder={t('connections.fields.none')} />}
+      {prompts && <SelectField id="connection-promptId" label={t('connections.fields.prompt')} value={values.promptId} onChange={(v) => set('promptId', v)} options={prompts} placeholder={t('connections.fields.none')} />}
+    </div>
+  )
+}
+
+/** The connection editor (spec part 2 §2, §3): tabs general, integrations, messages, chatbot, nps, schedules. */
+export function ConnectionsEditor(props: ConnectionsEditorProps) {
+  const { open, mode, initial, queues, ratingsOn, showSchedules, onClose, onSave } = props
+  const { t } = useTranslation()
+  const [tab, setTab] = useState(0)
+  const [media, setMedia] = useState<MediaChange>({ file: null, remove: false })
+  // The problems are i18n keys like the shared ones, plus the spec's whatsappModal.* keys.
+  const validate = (v: ConnectionFormValues) => connectionFormProblems(v, ratingsOn) as Problems<ConnectionProblemField>
+  const save = (v: ConnectionFormValues) => onSave(v, media)
+  const { values, setValues, problems, busy, submit } = useDialogForm({ open, initial, validate, onSave: save, onClose, onInvalid: () => undefined })
+
+  useEffect(() => {
+    if (!open) return
+    setTab(0)
+    setMedia({ file: null, remove: false })
+  }, [open])
+
+  const set: SetValue = (key, value) => setValues((prev) => ({ ...prev, [key]: value }))
+  const tabProps: TabProps = { values, set, problems, queues }
+  const footer = (
+    <>
+      <Button variant="secondary" onClick={onClose}>{t('common.cancel')}</Button>
+      <Button type="submit" form="connection-form" disabled={busy}>{mode === 'create' ? t('connections.editor.add') : t('common.save')}</Button>
+    </>
+  )
+  const title = mode === 'create' ? t('connections.editor.addTitle') : t('connections.editor.editTitle')
+  const tabs = ['general', 'integrations', 'messages', 'chatbot', 'nps', ...(showSchedules ? ['schedules'] : [])]
+  const invalidTabs = new Set(Object.keys(problems).map(tabOfField))
+
+  return (
+    <Modal open={open} onClose={onClose} title={title} closeLabel={t('common.close')} footer={footer} size="xl">
+      <form id="connection-form" noValidate onSubmit={submit}>
+        <TabGroup selectedIndex={tab} onChange={setTab}>
+          <TabList className="mb-4 flex flex-wrap border-b border-slate-200 dark:border-slate-700">
+            {tabs.map((name) => (
+              <Tab key={name} className={`${tabClass} ${invalidTabs.has(name) ? 'text-red-600' : ''}`}>{t(`connections.editor.tabs.${name}`)}</Tab>
+            ))}
+          </TabList>
+          <TabPanels>
+            <TabPanel unmount={false}><GeneralTab {...tabProps} mode={mode} greetingMedia={props.greetingMedia} media={media} setMedia={setMedia} /></TabPanel>
+            <TabPanel unmount={false}><IntegrationsTab {...tabProps} integrations={props.integrations} prompts={props.prompts} /></TabPanel>
+            <TabPanel unmount={false}><MessagesTab {...tabProps} /></TabPanel>
+            <TabPanel unmount={false}><ChatbotTab {...tabProps} /></TabPanel>
+            <TabPanel unmount={false}><NpsTab {...tabProps} /></TabPanel>
+            {showSchedules && <TabPanel unmount={false}><SchedulesTab {...tabProps} /></TabPanel>}
+          </TabPanels>
+        </TabGroup>
+      </form>
+    </Modal>
+  )
+}
+
+/** Which tab holds a field, so a refused save marks the tab to look at. */
+function tabOfField(field: string): string {
+  if (field === 'ratingMessage' || field === 'expiresTicketNPS') return 'nps'
+  if (field === 'sendIdQueue' || field === 'timeSendQueue') return 'chatbot'
+  if (field.startsWith('collectiveVacation')) return 'messages'
+  return 'general'
+}
