@@ -4,12 +4,11 @@ import { withTenant } from '../server/db/tenant.ts'
 import type { DomainEvent } from '../server/domain/context.ts'
 import type { EventBus } from '../server/events.ts'
 import type { MediaStore } from '../server/media/media-store.ts'
-import type { ChannelEvent, ChannelKind, InboundMessage } from './channels/types.ts'
+import type { ChannelEvent, ChannelKind, InboundMessage, PeerIdentity } from './channels/types.ts'
 import { enqueueSend } from '../server/domain/outbound/enqueue-send.ts'
-import { namespaceOf, rememberLid, resolveContact, storedNumber } from '../server/domain/contacts/resolve-contact.ts'
+import { namespaceOf, storedNumber } from '../server/domain/contacts/resolve-contact.ts'
 import { applyAck, applyEdit, applyRevoke, applyStatus, type InCompany } from './inbound/updates.ts'
-import { storeMessage, type StoredMessage } from './inbound/store-message.ts'
-import { findOrCreateTicket, type TicketRow } from '../server/domain/tickets/find-or-create-ticket.ts'
+import type { TicketRow } from '../server/domain/tickets/find-or-create-ticket.ts'
 
 export interface InboundDeps {
   db: Db
@@ -28,6 +27,20 @@ export interface InboundDeps {
    */
   transaction?: <T>(companyId: number, fn: (tx: Tx) => Promise<T>) => Promise<T>
   route?: (input: { connection: ConnectionRef; ticket: TicketRow; message: StoredMessage; created: boolean }) => Promise<void>
+}
+
+/** A stored message as the live events carry it. */
+export interface StoredMessage {
+  id: number
+  wid: string | null
+  ticketId: number
+  contactId: number | null
+  body: string
+  fromMe: boolean
+  mediaType: string
+  mediaUrl: string | null
+  ack: number
+  createdAt: string
 }
 
 export interface ConnectionRef {
@@ -68,9 +81,11 @@ export async function handleChannelEvent(deps: InboundDeps, connection: Connecti
       return { outcome: 'updated', count: view ? 1 : 0 }
     }
     case 'lidMapping': {
-      await inCompany((tx) =>
-        rememberLid(tx, connection.companyId, event.lid, storedNumber('whatsapp', event.number)),
-      )
+      await inCompany((tx) => tx`
+        insert into whatsapp_lid_map (company_id, lid, number)
+        values (${connection.companyId}, ${event.lid}, ${storedNumber('whatsapp', event.number)})
+        on conflict (company_id, lid) do update set number = excluded.number
+          where whatsapp_lid_map.number is distinct from excluded.number`)
       return { outcome: 'updated', count: 1 }
     }
     case 'call': {
@@ -104,66 +119,55 @@ async function handleMessage(deps: InboundDeps, inCompany: InCompany, connection
     if (known) return { outcome: 'duplicate', messageId: known }
   }
   const media = await downloadMedia(deps, connection, message)
-
-  const result = await inCompany(async (tx) => {
-    // One round trip for the dedupe check and the connection's rules.
-    const [conn] = await tx<{ allowGroup: boolean; groupAsTicket: string; timeCreateNewTicket: number; known: number | null }[]>`
-      select allow_group, group_as_ticket, time_create_new_ticket,
-             (select id from messages where whatsapp_id = ${connection.id} and wid = ${message.externalId}) as known
-        from whatsapps where id = ${connection.id}`
-    if (!conn) return { kind: 'ignored' as const, reason: 'connection not found' }
-    if (conn.known) return { kind: 'duplicate' as const, id: conn.known }
-    if (message.group && !conn.allowGroup) return { kind: 'ignored' as const, reason: 'group messages are off for this connection' }
-
-    const namespace = namespaceOf(connection.channel)
-    const chat = message.group
-      ? await resolveContact(tx, {
-          companyId: connection.companyId,
-          whatsappId: connection.id,
-          namespace,
-          peer: { number: message.group.id, name: message.group.name },
-          isGroup: true,
-        })
-      : await resolveContact(tx, { companyId: connection.companyId, whatsappId: connection.id, namespace, peer: message.peer })
-    const author = message.group && message.participant
-      ? await resolveContact(tx, { companyId: connection.companyId, whatsappId: connection.id, namespace, peer: message.participant })
-      : chat
-    const attachOnly = message.mediaType === 'reactionMessage' || message.mediaType === 'call_log'
-    const found = await findOrCreateTicket(tx, {
-      companyId: connection.companyId,
-      whatsappId: connection.id,
-      channel: connection.channel,
-      contactId: chat.id,
-      isGroup: Boolean(message.group),
-      newStatus: message.group && conn.groupAsTicket !== 'enabled' ? 'group' : 'pending',
-      reopenMinutes: conn.timeCreateNewTicket,
-      create: !attachOnly || message.mediaType === 'call_log',
-      now: deps.now(),
-    })
-    if (!found) return { kind: 'ignored' as const, reason: 'no ticket to attach to' }
-    const stored = await storeMessage(tx, {
-      companyId: connection.companyId,
-      whatsappId: connection.id,
-      ticket: found.ticket,
-      contactId: author.id,
-      message,
-      media,
-    })
-    return { kind: 'stored' as const, stored, found, contact: chat }
-  })
-
-  if (result.kind === 'ignored') return { outcome: 'ignored', reason: result.reason }
-  if (result.kind === 'duplicate') return { outcome: 'duplicate', messageId: result.id }
-  const { stored, found, contact } = result
-  if (!stored.inserted) return { outcome: 'duplicate', messageId: stored.message.id }
-  const ticket = { ...found.ticket, ...stored.ticketPatch }
+  const namespace = namespaceOf(connection.channel)
+  const peer = (p: PeerIdentity | undefined) => p && { ...p, number: storedNumber(namespace, p.number) || undefined }
+  const payload = {
+    companyId: connection.companyId,
+    whatsappId: connection.id,
+    channel: connection.channel,
+    namespace,
+    now: deps.now(),
+    externalId: message.externalId,
+    fromMe: message.fromMe,
+    timestamp: message.timestamp,
+    peer: peer(message.peer),
+    group: message.group,
+    participant: peer(message.participant),
+    body: message.media && !media ? withMissingMediaNote(message) : message.body,
+    mediaType: message.mediaType,
+    mediaUrl: media ? `media/${connection.companyId}/${media.fileName}` : undefined,
+    mediaPath: media?.fileName,
+    mediaName: media?.originalName,
+    quotedExternalId: message.quotedExternalId,
+    reactionTo: message.reactionTo,
+    vCard: message.vCard,
+    imported: message.imported,
+    // The channel's payload answers Baileys' getMessage (retries, quotes); anchor §2 keeps it the same way.
+    raw: message.raw,
+  }
+  // Contact, ticket and message in one round trip (app_ingest_message, migration 0008).
+  const [{ result }] = await inCompany((tx) => tx<{ result: IngestAnswer }[]>`select app_ingest_message(${tx.json(payload as never)}) as result`)
+  if (result.outcome === 'ignored') return { outcome: 'ignored', reason: result.reason }
+  if (result.outcome === 'duplicate') return { outcome: 'duplicate', messageId: result.messageId }
+  const { ticket, contact } = result
   const ticketFields = { id: ticket.id, uuid: ticket.uuid, userId: ticket.userId, queueId: ticket.queueId, isGroup: ticket.isGroup, status: ticket.status }
   deps.events.publish([
-    { type: 'appMessage', companyId: connection.companyId, payload: { action: 'create', message: stored.message, ticket: ticketFields, contact } },
-    { type: 'ticket', companyId: connection.companyId, payload: { action: found.created ? 'create' : 'update', ticket: ticketFields } },
+    { type: 'appMessage', companyId: connection.companyId, payload: { action: 'create', message: result.message, ticket: ticketFields, contact } },
+    { type: 'ticket', companyId: connection.companyId, payload: { action: result.created ? 'create' : 'update', ticket: ticketFields } },
   ])
-  await deps.route?.({ connection, ticket, message: stored.message, created: found.created })
-  return { outcome: 'stored', messageId: stored.message.id, ticketId: ticket.id, ticketCreated: found.created }
+  await deps.route?.({ connection, ticket, message: result.message, created: result.created })
+  return { outcome: 'stored', messageId: result.message.id, ticketId: ticket.id, ticketCreated: result.created }
+}
+
+type IngestAnswer =
+  | { outcome: 'ignored'; reason: string }
+  | { outcome: 'duplicate'; messageId: number }
+  | { outcome: 'stored'; created: boolean; message: StoredMessage; ticket: TicketRow & { status: string }; contact: Record<string, unknown> }
+
+function withMissingMediaNote(message: InboundMessage): string {
+  const name = message.media?.fileName ?? message.mediaType
+  const note = `[${name}: arquivo não recebido (tamanho acima do limite ou falha no download)]`
+  return message.body ? `${message.body}\n${note}` : note
 }
 
 /**

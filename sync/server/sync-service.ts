@@ -14,7 +14,17 @@ export class SyncService {
   private unlisten: (() => Promise<void>)[] = []
   stopped = false
 
-  constructor(private database: Database, private pollMs = 1000) {}
+  private scheduled?: ReturnType<typeof setTimeout>
+
+  /**
+   * coalesceMs: a kick waits this long before the sequencer runs, so that a burst of commits (an inbound
+   * burst commits hundreds per second) is positioned by one run instead of one run each.
+   */
+  constructor(
+    private database: Database,
+    private pollMs = 1000,
+    private coalesceMs = 5,
+  ) {}
 
   async start(): Promise<void> {
     await this.runOnce()
@@ -37,7 +47,11 @@ export class SyncService {
       this.again = true
       return
     }
-    void this.runOnce()
+    this.scheduled ??= setTimeout(() => {
+      this.scheduled = undefined
+      if (this.running) this.again = true
+      else void this.runOnce()
+    }, this.coalesceMs)
   }
 
   /** Runs the sequencer until nothing is left; resolves with the head. */
@@ -45,6 +59,7 @@ export class SyncService {
     this.running = true
     try {
       do {
+        if (this.again) await new Promise((resolve) => setTimeout(resolve, this.coalesceMs))
         this.again = false
         const advance = await runSequencer(this.database.sql).catch((err) => {
           if (!this.stopped) console.error('sync sequencer failed', err)
@@ -66,6 +81,7 @@ export class SyncService {
   async stop(): Promise<void> {
     this.stopped = true
     clearInterval(this.timer)
+    clearTimeout(this.scheduled)
     this.notifier.releaseAll()
     for (const u of this.unlisten) await u().catch(() => {})
   }
