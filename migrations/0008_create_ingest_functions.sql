@@ -149,12 +149,14 @@ declare
   chat contacts;
   author contacts;
   tk record;
+  v_ticket tickets;
   linked bigint;
   msg messages;
   v_unread integer;
   v_preview text;
 begin
-  select w.allow_group, w.group_as_ticket, w.time_create_new_ticket into conn from whatsapps w where w.id = v_whatsapp;
+  select w.allow_group, w.group_as_ticket, w.time_create_new_ticket, w.queue_id_import_messages into conn
+    from whatsapps w where w.id = v_whatsapp;
   if not found then return jsonb_build_object('outcome', 'ignored', 'reason', 'connection not found'); end if;
   select m.id into known from messages m where m.whatsapp_id = v_whatsapp and m.wid = v_wid;
   if known is not null then return jsonb_build_object('outcome', 'duplicate', 'messageId', known); end if;
@@ -177,14 +179,21 @@ begin
     v_company, v_whatsapp, p->>'channel', chat.id, v_group is not null,
     case when v_group is not null and conn.group_as_ticket <> 'enabled' then 'group' else 'pending' end,
     conn.time_create_new_ticket, v_media_type <> 'reactionMessage', (p->>'now')::timestamptz);
-  if (tk.ticket).id is null then return jsonb_build_object('outcome', 'ignored', 'reason', 'no ticket to attach to'); end if;
+  v_ticket := tk.ticket;
+  if v_ticket.id is null then return jsonb_build_object('outcome', 'ignored', 'reason', 'no ticket to attach to'); end if;
+  -- A ticket opened by a history import is marked, in the import's queue, for the close-imported action.
+  if tk.created and coalesce((p->>'imported')::boolean, false) then
+    update tickets set imported = (p->>'now')::timestamptz, queue_id = coalesce(conn.queue_id_import_messages, queue_id)
+     where id = v_ticket.id
+    returning * into v_ticket;
+  end if;
 
   if coalesce(p->>'reactionTo', p->>'quotedExternalId') is not null then
     select m.id into linked from messages m where m.whatsapp_id = v_whatsapp and m.wid = coalesce(p->>'reactionTo', p->>'quotedExternalId');
   end if;
   insert into messages (company_id, wid, ticket_id, contact_id, whatsapp_id, body, from_me, media_type, media_url, media_path,
                         media_name, ack, quoted_msg_id, participant, remote_jid, v_card, data_json, created_at)
-  values (v_company, v_wid, (tk.ticket).id, author.id, v_whatsapp, coalesce(p->>'body', ''), v_from_me, v_media_type,
+  values (v_company, v_wid, v_ticket.id, author.id, v_whatsapp, coalesce(p->>'body', ''), v_from_me, v_media_type,
           p->>'mediaUrl', p->>'mediaPath', p->>'mediaName',
           -- What the phone sent itself is already on WhatsApp's servers.
           case when v_from_me then 1 else 0 end,
@@ -199,14 +208,14 @@ begin
     return jsonb_build_object('outcome', 'duplicate', 'messageId', known);
   end if;
 
-  v_unread := (tk.ticket).unread_messages;
+  v_unread := v_ticket.unread_messages;
   if v_media_type <> 'reactionMessage' then
     v_preview := left(coalesce(nullif(msg.body, ''), p->>'mediaName', v_media_type), 255);
     update tickets set last_message = v_preview, from_me = v_from_me,
                        unread_messages = case when v_from_me then 0
                                               when coalesce((p->>'imported')::boolean, false) then unread_messages
                                               else unread_messages + 1 end
-     where id = (tk.ticket).id
+     where id = v_ticket.id
     returning unread_messages into v_unread;
   end if;
 
@@ -216,9 +225,9 @@ begin
     'message', jsonb_build_object('id', msg.id, 'wid', msg.wid, 'ticketId', msg.ticket_id, 'contactId', msg.contact_id,
       'body', msg.body, 'fromMe', msg.from_me, 'mediaType', msg.media_type, 'mediaUrl', msg.media_url, 'ack', msg.ack,
       'createdAt', msg.created_at),
-    'ticket', jsonb_build_object('id', (tk.ticket).id, 'uuid', (tk.ticket).uuid, 'status', (tk.ticket).status,
-      'userId', (tk.ticket).user_id, 'queueId', (tk.ticket).queue_id, 'contactId', (tk.ticket).contact_id,
-      'whatsappId', (tk.ticket).whatsapp_id, 'isGroup', (tk.ticket).is_group, 'unreadMessages', v_unread),
+    'ticket', jsonb_build_object('id', v_ticket.id, 'uuid', v_ticket.uuid, 'status', v_ticket.status,
+      'userId', v_ticket.user_id, 'queueId', v_ticket.queue_id, 'contactId', v_ticket.contact_id,
+      'whatsappId', v_ticket.whatsapp_id, 'isGroup', v_ticket.is_group, 'unreadMessages', v_unread),
     'contact', jsonb_build_object('id', chat.id, 'name', chat.name, 'number', chat.number, 'lid', chat.lid,
       'urlPicture', chat.url_picture, 'isGroup', chat.is_group));
 end

@@ -11,6 +11,10 @@ import { runSendBatch } from './outbound.ts'
 
 export interface ConnectionRow extends ConnectionRef {
   channelConfig: Record<string, unknown>
+  enableImportMessage: boolean
+  importOldMessages: Date | null
+  importRecentMessages: Date | null
+  importOldMessagesGroups: boolean
 }
 
 /** Builds the driver of a connection; the host adds socket channels (Baileys) through this too. */
@@ -95,7 +99,9 @@ export class ChannelHost {
     const existing = this.drivers.get(whatsappId)
     if (existing) return existing
     const [row] = await withSystem(this.deps.db, (tx) => tx<ConnectionRow[]>`
-      select id, company_id, channel, channel_config from whatsapps where id = ${whatsappId}`)
+      select id, company_id, channel, channel_config, enable_import_message, import_old_messages,
+             import_recent_messages, import_old_messages_groups
+        from whatsapps where id = ${whatsappId}`)
     if (!row) return undefined
     const driver = this.makeDriver(row)
     if (!driver) return undefined

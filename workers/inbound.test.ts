@@ -180,6 +180,27 @@ describeEachBackend('inbound pipeline', (env) => {
     ])
   })
 
+  test('imported history opens marked tickets in the import queue; the end of the import offers closing them', async () => {
+    const conn = await setup(env())
+    const [queue] = await q(env(), (tx) => tx`insert into queues ${tx({ companyId: conn.companyId, name: uniq('Importados'), color: uniq('#') })} returning id`)
+    await q(env(), (tx) => tx`update whatsapps set queue_id_import_messages = ${queue.id} where id = ${conn.id}`)
+    const old = text(number(), 'mensagem antiga', { imported: true })
+    const res = (await handleChannelEvent(depsOf(env()), conn, { kind: 'message', message: old })) as { ticketId: number }
+    const [t] = await q(env(), (tx) => tx`select imported, queue_id, unread_messages from tickets where id = ${res.ticketId}`)
+    expect(t.imported).toEqual(env().clock.now)
+    expect(t.queueId).toBe(queue.id)
+    expect(t.unreadMessages).toBe(0)
+    const seen: DomainEvent[] = []
+    const stop = env().services.events.subscribe((e) => seen.push(e))
+    await handleChannelEvent(depsOf(env()), conn, { kind: 'importProgress', done: 1, total: 3 })
+    const [running] = await q(env(), (tx) => tx`select status_import_messages from whatsapps where id = ${conn.id}`)
+    await handleChannelEvent(depsOf(env()), conn, { kind: 'importProgress', done: 3, total: 3 })
+    stop()
+    const [done] = await q(env(), (tx) => tx`select status_import_messages from whatsapps where id = ${conn.id}`)
+    expect([running.statusImportMessages, done.statusImportMessages]).toEqual(['Running', 'renderButtonCloseTickets'])
+    expect(seen.filter((e) => e.type === 'importMessages').map((e) => e.payload.action)).toEqual(['update', 'refresh'])
+  })
+
   test('a status event updates the connection row and announces the session', async () => {
     const conn = await setup(env(), { status: 'OPENING' })
     const seen: DomainEvent[] = []

@@ -100,15 +100,24 @@ export async function handleChannelEvent(deps: InboundDeps, connection: Connecti
       if (logged.outcome === 'stored') await answerRefusedCall(deps, inCompany, connection, logged.ticketId)
       return logged
     }
-    case 'importProgress':
+    case 'importProgress': {
+      // Finished: the connection shows the close-imported button (spec part 2 §4 Import).
+      const finished = event.done >= event.total
+      await inCompany((tx) => tx`
+        update whatsapps set status_import_messages = ${finished ? 'renderButtonCloseTickets' : 'Running'}
+         where id = ${connection.id}`)
       deps.events.publish([
         {
           type: 'importMessages',
           companyId: connection.companyId,
-          payload: { action: 'update', status: { this: event.done, all: event.total, date: event.date?.toISOString() ?? null } },
+          payload: {
+            action: finished ? 'refresh' : 'update',
+            status: { this: event.done, all: event.total, date: event.date?.toISOString() ?? null },
+          },
         },
       ])
-      return { outcome: 'updated', count: 0 }
+      return { outcome: 'updated', count: 1 }
+    }
   }
 }
 

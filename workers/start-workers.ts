@@ -45,6 +45,10 @@ export function startWorkers(services: Services, opts: StartWorkersOptions = {})
           mediaMaxBytes: services.config.MEDIA_DOWNLOAD_LIMIT_BYTES,
           getMessage: storedMessageLookup(services.db, row.id),
           pairingNumber: typeof row.channelConfig?.pairingNumber === 'string' ? row.channelConfig.pairingNumber : undefined,
+          history:
+            row.enableImportMessage && row.importOldMessages
+              ? { from: row.importOldMessages, to: row.importRecentMessages ?? services.now(), groups: row.importOldMessagesGroups }
+              : undefined,
           logLevel: 'error',
         }),
       ...opts.drivers,

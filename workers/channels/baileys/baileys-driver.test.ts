@@ -69,6 +69,29 @@ describeEachBackend('BaileysDriver with a fake socket', (env) => {
     await s.driver.stop()
   })
 
+  test('a message the pipeline fails to store is retried with backoff, and later messages wait for it', async () => {
+    const s = await setup()
+    let failures = 2
+    const emit = s.ctx.emit
+    s.ctx.emit = async (event) => {
+      if (event.kind === 'message' && event.message.externalId === 'R1' && failures-- > 0) throw new Error('database down')
+      return emit(event)
+    }
+    await s.driver.start()
+    s.sock().ev.emit('messages.upsert', { messages: [text('R1', 'first'), text('R2', 'second')], type: 'notify' })
+    await waitFor(() => s.timers.pending.length === 1)
+    expect(s.timers.delays()).toEqual([500])
+    expect(s.events.filter((e) => e.kind === 'message')).toHaveLength(0)
+    s.timers.fireLast()
+    await waitFor(() => s.timers.pending.length === 2)
+    expect(s.timers.delays()).toEqual([500, 1000])
+    s.timers.fireLast()
+    await waitFor(() => s.events.filter((e) => e.kind === 'message').length === 2)
+    const ids = s.events.filter((e) => e.kind === 'message').map((e) => (e as { message: InboundMessage }).message.externalId)
+    expect(ids).toEqual(['R1', 'R2'])
+    await s.driver.stop()
+  })
+
   test('acks, receipts, LID mappings and calls become events', async () => {
     const s = await setup()
     await s.driver.start()

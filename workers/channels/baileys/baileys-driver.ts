@@ -16,7 +16,7 @@ import { digitsOnly, jidForPeer, jidUser } from './jid.ts'
 import { mapBaileysEvents } from './map-events.ts'
 import { buildSend } from './outbound-content.ts'
 import { decideReconnect } from './reconnect-policy.ts'
-import { socketConfig } from './socket-config.ts'
+import { socketConfig, type HistoryWindow } from './socket-config.ts'
 
 export { DEFAULT_WA_VERSION } from './socket-config.ts'
 
@@ -44,6 +44,8 @@ export interface BaileysDriverOptions {
   clearTimeout?: (handle: unknown) => void
   makeSocket?: (config: UserFacingSocketConfig) => SocketLike
   logLevel?: 'silent' | 'error' | 'warn'
+  /** The connection imports its history within this window (enableImportMessage). */
+  history?: HistoryWindow
 }
 
 type Events = Partial<BaileysEventMap>
@@ -189,6 +191,7 @@ export class BaileysDriver implements ChannelDriver {
     const mapped = mapBaileysEvents(events, {
       mediaMaxBytes: this.opts.mediaMaxBytes,
       now: () => this.ctx.now(),
+      history: this.opts.history,
       download: async (msg) =>
         new Uint8Array(await downloadMediaMessage(msg, 'buffer', {}, { logger: this.logger, reuploadRequest: sock.updateMediaMessage })),
     })
@@ -196,11 +199,23 @@ export class BaileysDriver implements ChannelDriver {
     if (events['connection.update']) await this.onConnectionUpdate(gen, events['connection.update'])
   }
 
+  /**
+   * Hands an event to the pipeline and waits until it is stored: WhatsApp has already been told the
+   * message arrived, so giving up would lose it. A failing store (database down) is retried with backoff
+   * while the session runs, holding back later events so per-chat order stays.
+   */
   private async emit(event: ChannelEvent): Promise<void> {
-    try {
-      await this.ctx.emit(event)
-    } catch (err) {
-      this.ctx.log(`baileys: the pipeline refused a ${event.kind} event`, err)
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.ctx.emit(event)
+        return
+      } catch (err) {
+        this.ctx.log(`baileys: storing a ${event.kind} event failed (attempt ${attempt + 1})`, err)
+        if (!this.running) return
+        const delay = Math.min(500 * 2 ** attempt, 30_000)
+        await new Promise<void>((resolve) => (this.opts.setTimeout ?? setTimeout)(resolve, delay))
+        if (!this.running) return
+      }
     }
   }
 

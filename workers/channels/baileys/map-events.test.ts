@@ -33,3 +33,26 @@ test('one batch maps to mappings, then messages in order, then acks and calls', 
 test('a batch with only connection and creds updates maps to nothing', () => {
   expect(mapBaileysEvents({ 'connection.update': { connection: 'open' }, 'creds.update': {} }, opts)).toEqual([])
 })
+
+test('an import takes the history inside its window, oldest first, without groups unless asked, then reports progress', () => {
+  const at = (id: string, seconds: number, jid = PEER) =>
+    proto.WebMessageInfo.fromObject({ key: { remoteJid: jid, id }, messageTimestamp: seconds, message: { conversation: id } }) as WAMessage
+  const history = {
+    chats: [],
+    contacts: [],
+    messages: [at('LATE', 300), at('OLD', 50), at('IN2', 200), at('GROUP', 150, '1203630@g.us'), at('IN1', 120)],
+    isLatest: true,
+  }
+  const window = { from: new Date(100_000), to: new Date(250_000), groups: false }
+  const events = mapBaileysEvents({ 'messaging-history.set': history } as never, { ...opts, history: window })
+  const messages = events.filter((e) => e.kind === 'message')
+  expect(messages.map((e) => e.kind === 'message' && e.message.externalId)).toEqual(['IN1', 'IN2'])
+  expect(messages.every((e) => e.kind === 'message' && e.message.imported)).toBe(true)
+  expect(events.at(-1)).toEqual({ kind: 'importProgress', total: 2, done: 2, date: new Date(200_000) })
+
+  const withGroups = mapBaileysEvents({ 'messaging-history.set': { ...history, isLatest: false } } as never, { ...opts, history: { ...window, groups: true } })
+  expect(withGroups.filter((e) => e.kind === 'message').map((e) => e.kind === 'message' && e.message.externalId)).toEqual(['IN1', 'GROUP', 'IN2'])
+  expect(withGroups.at(-1)).toMatchObject({ kind: 'importProgress', done: 3, total: 4 })
+  // Without an import, history is not taken at all.
+  expect(mapBaileysEvents({ 'messaging-history.set': history } as never, opts)).toEqual([])
+})

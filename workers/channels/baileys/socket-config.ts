@@ -11,6 +11,15 @@ export interface SocketConfigOptions {
   version?: WAVersion
   waWebSocketUrl?: string
   getMessage: (externalId: string) => Promise<proto.IMessage | undefined>
+  /** The connection imports its history (enableImportMessage): ask the phone for all of it. */
+  history?: HistoryWindow
+}
+
+/** Which past messages an import takes (importOldMessages .. importRecentMessages, groups or not). */
+export interface HistoryWindow {
+  from: Date
+  to: Date
+  groups: boolean
 }
 
 /** makeWASocket's configuration for one connection (channels.md §1.1). */
@@ -25,7 +34,9 @@ export function socketConfig(auth: PostgresAuthState, logger: ILogger, opts: Soc
     browser: Browsers.macOS('Desktop'),
     // Staying "offline" keeps push notifications flowing to the attendant's phone.
     markOnlineOnConnect: false,
-    syncFullHistory: false,
+    // History comes only when the connection imports it; otherwise only what arrives from now on.
+    syncFullHistory: Boolean(opts.history),
+    shouldSyncHistoryMessage: () => Boolean(opts.history),
     // Ignored chats are not even decrypted.
     shouldIgnoreJid: (jid) => !!jid && isIgnoredJid(jid),
     getMessage: async (key) => (key.id ? opts.getMessage(key.id) : undefined),
