@@ -45,6 +45,8 @@ describe('connections page', () => {
       const row = page.getByTestId('connection-row').filter({ hasText: 'Loja Centro' })
       await row.waitFor({ timeout: 30_000 })
       expect(await row.getByTestId('connection-status').textContent()).toBe('DISCONNECTED')
+      // A disconnected connection puts the warning badge on the menu entry (spec part 1 §2).
+      await page.getByTestId('menu-badge-connections').waitFor({ timeout: 30_000 })
       expect(await row.getByRole('button', { name: 'Tentar novamente', exact: true }).count()).toBe(1)
       expect(await row.getByTestId('connection-default').count()).toBe(1) // the first connection is the default
       const [saved] = await withSystem(server.env.services.db, (tx) => tx<{ id: number }[]>`
@@ -68,6 +70,7 @@ describe('connections page', () => {
       await page.locator('[data-testid="connection-row"][data-status="CONNECTED"]').filter({ hasText: 'Loja Centro' }).waitFor()
       expect(await row.getByTestId('connection-status').textContent()).toBe('CONNECTED')
       expect(await row.getByRole('button', { name: 'Desconectar', exact: true }).count()).toBe(1)
+      await page.getByTestId('menu-badge-connections').waitFor({ state: 'detached', timeout: 30_000 })
       expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true)
       await screenshot(page, 'connections-connected.png')
     } finally {

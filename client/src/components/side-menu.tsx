@@ -19,12 +19,14 @@ interface SideMenuProps {
   activePath: string
   collapsed: boolean
   onNavigate: (path: string) => void
+  /** Entries (by path) that show a warning badge, with the badge's accessible label. */
+  badges?: Record<string, string | undefined>
 }
 
 const isActive = (path: string, active: string) => (path === '/' ? active === '/' : active === path || active.startsWith(`${path}/`))
 
 /** The side menu: grouped entries (Management, Administration); icons only when the drawer is closed. */
-export function SideMenu({ sections, activePath, collapsed, onNavigate }: SideMenuProps) {
+export function SideMenu({ sections, activePath, collapsed, onNavigate, badges = {} }: SideMenuProps) {
   return (
     <nav className="flex flex-col gap-1 py-2">
       {sections.map((section) => (
@@ -37,6 +39,7 @@ export function SideMenu({ sections, activePath, collapsed, onNavigate }: SideMe
             ))}
           {section.entries.map((entry) => {
             const active = isActive(entry.path, activePath)
+            const badge = badges[entry.path]
             return (
               <a
                 key={entry.key}
@@ -51,7 +54,18 @@ export function SideMenu({ sections, activePath, collapsed, onNavigate }: SideMe
                   active ? 'bg-brand/10 text-brand' : 'text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-slate-800'
                 } ${collapsed ? 'justify-center px-0' : ''}`}
               >
-                <Icon name={entry.icon} className="size-5 shrink-0" />
+                <span className="relative shrink-0">
+                  <Icon name={entry.icon} className="size-5" />
+                  {badge && (
+                    <span
+                      data-testid={`menu-badge-${entry.key}`}
+                      role="img"
+                      aria-label={badge}
+                      title={badge}
+                      className="absolute -right-1 -top-1 size-2.5 rounded-full bg-amber-500 ring-2 ring-white dark:ring-slate-900"
+                    />
+                  )}
+                </span>
                 {!collapsed && <span className="truncate">{entry.label}</span>}
               </a>
             )

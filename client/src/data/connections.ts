@@ -62,6 +62,24 @@ export function toConnectionRow(r: Raw): ConnectionRow {
   }
 }
 
+/** Statuses that put a warning badge on the connections menu entry (spec part 1 §2). */
+export const CONNECTION_WARNING_STATUSES = ['qrcode', 'PAIRING', 'DISCONNECTED', 'TIMEOUT', 'OPENING'] as const
+
+const warningQuery: SqlQuery = {
+  sql: `select count(*)::int as n from whatsapps where status in (${CONNECTION_WARNING_STATUSES.map((_, i) => `$${i + 1}`).join(', ')})`,
+  params: [...CONNECTION_WARNING_STATUSES],
+}
+
+/**
+ * Whether any connection needs attention, live from the local database (the spec checks once, 2 s after
+ * load; a live query keeps the badge true to the rows as the worker changes them).
+ */
+export function useConnectionsWarning(): boolean {
+  const db = useLocalFirst()?.db ?? null
+  const rows = useLiveQuery<{ n: number }>(db, warningQuery).rows
+  return (rows[0]?.n ?? 0) > 0
+}
+
 /** The connections from the local database, live: a status the worker writes shows without a reload. */
 export function useConnectionList(): { connections: ConnectionRow[]; loading: boolean; error: unknown } {
   const db = useLocalFirst()?.db ?? null

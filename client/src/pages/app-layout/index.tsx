@@ -6,6 +6,7 @@ import { SideMenu } from '../../components/side-menu.tsx'
 import { SubscriptionBanner } from '../../components/subscription-banner.tsx'
 import { Greeting, TopBar } from '../../components/top-bar.tsx'
 import { appNameOf, logoFor } from '../../data/branding.ts'
+import { useConnectionsWarning } from '../../data/connections.ts'
 import { useLocalFirstSession } from '../../data/local-first.ts'
 import { useRealtime } from '../../data/realtime.ts'
 import { formatDay, subscriptionWarningDays } from '../../data/subscription.ts'
@@ -33,6 +34,7 @@ export default function AppLayout() {
   const live = useAtomValue(realtimeStateAtom)
   useRealtime()
   useLocalFirstSession()
+  const connectionsWarning = useConnectionsWarning()
   if (!user) return null
 
   const isAdmin = user.profile === 'admin' || user.super
@@ -55,7 +57,13 @@ export default function AppLayout() {
         header={<DrawerHeader logoUrl={logoFor(theme, branding)} appName={appName} collapsed={collapsed} onHome={() => go('/')} />}
         footer={<DrawerFooter version={version} collapsed={collapsed} live={live} liveLabel={t(`realtime.state.${live}`)} />}
       >
-        <SideMenu sections={sections} activePath={pathname} collapsed={collapsed} onNavigate={go} />
+        <SideMenu
+          sections={sections}
+          activePath={pathname}
+          collapsed={collapsed}
+          onNavigate={go}
+          badges={{ '/connections': connectionsWarning ? t('connections.attention') : undefined }}
+        />
       </SideDrawer>
       <div className="flex min-w-0 flex-1 flex-col">
         <TopBar
