@@ -73,6 +73,15 @@ describe('connections page', () => {
       await page.getByTestId('menu-badge-connections').waitFor({ state: 'detached', timeout: 30_000 })
       expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true)
       await screenshot(page, 'connections-connected.png')
+
+      // A history import reports its progress live; its end removes the card.
+      const importing = (payload: Record<string, unknown>) =>
+        server.env.services.events.publish([{ type: 'importMessages', companyId: company.companyId, payload }])
+      importing({ action: 'update', status: { this: 1, all: 4, date: null } })
+      const card = page.getByTestId('import-progress')
+      await card.getByText('1 de 4 (25%)').waitFor({ timeout: 30_000 })
+      importing({ action: 'refresh' })
+      await card.waitFor({ state: 'detached', timeout: 30_000 })
     } finally {
       await browser.close()
     }

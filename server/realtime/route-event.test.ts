@@ -112,8 +112,8 @@ describe('ticket and appMessage events', () => {
   })
 })
 
-describe('whatsapp and whatsappSession events', () => {
-  for (const type of ['whatsapp', 'whatsappSession']) {
+describe('whatsapp, whatsappSession and importMessages events', () => {
+  for (const type of ['whatsapp', 'whatsappSession', 'importMessages']) {
     const route = routeEvent({ type, companyId: 5, payload: { action: 'update', session: { id: 3, qrcode: 'qr-text' } } })
     test(`${type} reaches admins and users with allowConnections, named company-{id}-${type}`, () => {
       expect(routeReaches(route, admin)).toBe(true)

@@ -73,6 +73,7 @@ export function routeEvent(event: DomainEvent): EventRoute {
     }
     case 'whatsapp':
     case 'whatsappSession':
+    case 'importMessages':
       // They carry the QR code and the token: only for those who manage connections (spec part 2 §6).
       return { audiences: [{ to: 'company', companyId, permission: 'connections:view' }], kind: type, data: withAction(payload) }
     case 'ticket':

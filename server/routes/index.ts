@@ -13,6 +13,7 @@ import { settings } from './settings.ts'
 import { version } from './version.ts'
 import { apiMessages } from './api-messages.ts'
 import { simulator } from './simulator.ts'
+import { messageRetry } from './message-retry.ts'
 import { whatsapp } from './whatsapp.ts'
 import { whatsappSession } from './whatsapp-session.ts'
 import { webhooks } from './webhooks.ts'
@@ -41,4 +42,5 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/v1/shape', shapeRoute)
   app.route('/api/messages', apiMessages)
   app.route('/simulator', simulator)
+  app.route('/messages', messageRetry)
 }

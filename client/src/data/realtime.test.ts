@@ -216,6 +216,16 @@ describe('realtimeAction', () => {
     expect(realtimeAction('company-3-auth', { action: 'other' }, me)).toBeNull()
   })
 
+  test('import progress of our company is kept; the end of the import clears it', () => {
+    const update = { action: 'update', status: { this: 40, all: 200, date: '2026-11-01T10:00:00.000Z' } }
+    expect(realtimeAction('company-3-importMessages', update, me)).toEqual({
+      type: 'importProgress',
+      progress: { done: 40, total: 200, date: '2026-11-01T10:00:00.000Z' },
+    })
+    expect(realtimeAction('company-3-importMessages', { action: 'refresh' }, me)).toEqual({ type: 'importProgress', progress: null })
+    expect(realtimeAction('company-4-importMessages', update, me)).toBeNull()
+  })
+
   test('an update of our own user record updates it live', () => {
     const user = { id: 7, name: 'Novo nome' }
     expect(realtimeAction('company-3-user', { action: 'update', user }, me)).toEqual({ type: 'userUpdated', user: user as never })

@@ -4,7 +4,7 @@ import i18n from '../i18n/index.ts'
 import { tokenAtom, userAtom } from '../state/auth.ts'
 import { store } from '../state/store.ts'
 import { pushToast } from '../state/toasts.ts'
-import { realtimeStateAtom, type RealtimeState } from '../state/ui.ts'
+import { importProgressAtom, realtimeStateAtom, type RealtimeState } from '../state/ui.ts'
 import { refreshAccessToken } from './api.ts'
 import { goTo } from './navigation.ts'
 import { endSession, readToken, wipeLocalData } from './session.ts'
@@ -175,7 +175,18 @@ export class RealtimeClient {
   }
 }
 
-export type RealtimeAction = { type: 'sessionReplaced'; message: string } | { type: 'userUpdated'; user: User } | null
+export type RealtimeAction =
+  | { type: 'sessionReplaced'; message: string }
+  | { type: 'userUpdated'; user: User }
+  | { type: 'importProgress'; progress: ImportProgress | null }
+  | null
+
+/** A history import under way (spec part 2 §4 Import): count -1 while preparing. */
+export interface ImportProgress {
+  done: number
+  total: number
+  date: string | null
+}
 
 /** What an incoming event means for the shell (pure): another login took over, or our own user changed. */
 export function realtimeAction(event: string, data: unknown, me: { companyId: number; userId: number }): RealtimeAction {
@@ -187,6 +198,16 @@ export function realtimeAction(event: string, data: unknown, me: { companyId: nu
   }
   if (event === `company-${me.companyId}-user` && d.action === 'update' && d.user && Number(d.user.id) === me.userId) {
     return { type: 'userUpdated', user: d.user as User }
+  }
+  if (event === `company-${me.companyId}-importMessages`) {
+    const status = (data ?? {}) as { action?: unknown; status?: { this?: unknown; all?: unknown; date?: unknown } }
+    // refresh: the import ended; the connection row now offers closing the imported tickets.
+    if (status.action === 'refresh') return { type: 'importProgress', progress: null }
+    const s = status.status ?? {}
+    return {
+      type: 'importProgress',
+      progress: { done: Number(s.this ?? -1), total: Number(s.all ?? 0), date: typeof s.date === 'string' ? s.date : null },
+    }
   }
   return null
 }
@@ -232,6 +253,8 @@ export function useRealtime(): void {
           void onSessionReplaced(action.message)
         } else if (action?.type === 'userUpdated') {
           store.set(userAtom, (prev) => (prev ? { ...prev, ...action.user } : prev))
+        } else if (action?.type === 'importProgress') {
+          store.set(importProgressAtom, action.progress)
         }
       },
     })

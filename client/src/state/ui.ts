@@ -25,3 +25,6 @@ export function useMediaQuery(query: string): boolean {
   }, [query])
   return matches
 }
+
+/** The history import under way, as the /ws importMessages events report it; null when none. */
+export const importProgressAtom = atom<{ done: number; total: number; date: string | null } | null>(null)

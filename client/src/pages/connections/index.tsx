@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { ConnectionsAddMenu } from '../../components/connections-add-menu.tsx'
 import { ConnectionsEditor } from '../../components/connections-editor.tsx'
+import { ConnectionsImportCard } from '../../components/connections-import-card.tsx'
 import { ConnectionsQrDialog } from '../../components/connections-qr-dialog.tsx'
 import { ConnectionsTable } from '../../components/connections-table.tsx'
 import { LoadingScreen } from '../../components/message-card.tsx'
@@ -12,6 +13,7 @@ import { useBrowserOnline, useSyncStatus } from '../../data/local-first.ts'
 import { newConnectionValues } from '../../data/connection-form.ts'
 import { planAtom, userAtom } from '../../state/auth.ts'
 import { localFirstAtom } from '../../state/local-first.ts'
+import { importProgressAtom } from '../../state/ui.ts'
 import { useConnectionEditing } from './use-connection-editing.ts'
 
 const EMPTY = newConnectionValues()
@@ -32,6 +34,7 @@ export default function ConnectionsPage() {
   const integrations = useNamedOptions('/queueIntegration/', 'queueIntegrations', plan?.useIntegrations === true)
   const prompts = useNamedOptions('/prompt', 'prompts', plan?.useOpenAi === true)
   const editing = useConnectionEditing()
+  const importing = useAtomValue(importProgressAtom)
   const sync = useSyncStatus()
   const online = useBrowserOnline()
   const firstSync = sync.lastSyncedAt === null && sync.state !== 'error' && online
@@ -69,6 +72,7 @@ export default function ConnectionsPage() {
         <h1 className="flex-1 text-2xl font-bold">{t('connections.title')}</h1>
         {canManage && <ConnectionsAddMenu channels={channels} onPick={editing.openCreate} />}
       </div>
+      {importing && <ConnectionsImportCard progress={importing} />}
       {body()}
       <ConnectionsEditor
         open={editing.editing !== null}
