@@ -33,7 +33,11 @@ export async function runSequencer(sql: Sql): Promise<Advance | null> {
                   from sync_log where seq is null) l
       ),
       upd as (
-        update sync_log l set seq = (select n from base) + p.rank, op_pos = p.pos
+        update sync_log l set seq = (select n from base) + p.rank, op_pos = p.pos,
+               -- An update's changed columns, computed here for the batch rather than in the trigger.
+               changed = case when l.op = 'update' then
+                 (select coalesce(array_agg(k.key order by k.key), '{}') from jsonb_each(l.new) k
+                   where k.value is distinct from l.old -> k.key) end
           from pending p where l.id = p.id
         returning l.seq, l.company_id, l.relation
       ),
