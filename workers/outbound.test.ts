@@ -1,6 +1,6 @@
 import { expect, test } from 'bun:test'
 import { withSystem } from '../server/db/tenant.ts'
-import { enqueueSend } from '../server/domain/outbound/enqueue-send.ts'
+import { enqueueMessageAction, enqueueSend } from '../server/domain/outbound/enqueue-send.ts'
 import { describeEachBackend, type TestEnv } from '../test/env.ts'
 import { createCompany, createConnection, uniq } from '../test/factories.ts'
 import { PermanentSendError, type ChannelDriver, type OutboundMessage } from './channels/types.ts'
@@ -82,6 +82,25 @@ describeEachBackend('outbound queue', (env) => {
     })
     await runSendBatch(deps(env(), driver), [])
     expect(await messageRow(env(), message.id)).toMatchObject({ ack: -1, sendError: 'ERR_WAPP_WINDOW_CLOSED' })
+  })
+
+  test('an edit or a delete acts on the sent message itself: its wid is the target and no row is added', async () => {
+    const { message, companyId, conn } = await queued(env(), 'simulator', 'texto')
+    const driver = fakeDriver(async (m) => ({ externalId: m.externalId ?? `SIM-${m.messageId}`, ack: 1 }))
+    await runSendBatch(deps(env(), driver), [])
+    const sentWid = (await messageRow(env(), message.id)).wid
+    const seen: OutboundMessage[] = []
+    const recording = fakeDriver(async (m) => (seen.push(m), { externalId: 'EDIT-ID', ack: 1 }))
+    await q(env(), async (tx) => {
+      await tx`update messages set body = 'texto corrigido', is_edited = true where id = ${message.id}`
+      await enqueueMessageAction(tx, { companyId, whatsappId: conn.id, messageId: message.id, kind: 'edit', now: env().clock.now })
+    })
+    await runSendBatch(deps(env(), recording), [])
+    expect(seen).toHaveLength(1)
+    expect(seen[0]).toMatchObject({ kind: 'edit', body: 'texto corrigido', target: { externalId: sentWid, fromMe: true } })
+    expect((await messageRow(env(), message.id)).wid).toBe(sentWid)
+    const [{ n }] = await q(env(), (tx) => tx`select count(*)::int as n from messages where ticket_id = ${message.ticketId}`)
+    expect(n).toBe(1)
   })
 
   test('two workers claiming at once never send the same message twice', async () => {

@@ -19,7 +19,8 @@ export interface OutboundDeps {
 interface ClaimedJob {
   id: number
   queue: string
-  payload: { messageId: number }
+  /** kind: an edit or delete of the message itself (enqueueMessageAction); absent for a send. */
+  payload: { messageId: number; kind?: 'edit' | 'delete' }
   attempts: number
   maxAttempts: number
 }
@@ -61,7 +62,7 @@ export async function runSendBatch(deps: OutboundDeps, hostedSessions: number[],
 async function sendOne(deps: OutboundDeps, job: ClaimedJob): Promise<void> {
   const whatsappId = Number(job.queue.slice('send:'.length))
   const driver = await deps.driverFor(whatsappId)
-  const loaded = await loadOutbound(deps, job.payload.messageId)
+  const loaded = await loadOutbound(deps, job.payload.messageId, job.payload.kind)
   if (!loaded) return finish(deps, job, 'message no longer exists')
   if (!driver) return retryLater(deps, job, loaded, 'ERR_WAPP_NOT_INITIALIZED')
   try {
@@ -86,19 +87,19 @@ interface Loaded {
   ticket: { id: number; userId: number | null; queueId: number | null; isGroup: boolean }
 }
 
-async function loadOutbound(deps: OutboundDeps, messageId: number): Promise<Loaded | null> {
+async function loadOutbound(deps: OutboundDeps, messageId: number, action?: 'edit' | 'delete'): Promise<Loaded | null> {
   return withSystem(deps.db, async (tx) => {
     const [row] = await tx<Record<string, any>[]>`
       select m.id, m.wid, m.body, m.media_type, m.media_path, m.media_name, m.company_id, m.data_json,
              q.wid as quoted_wid, q.from_me as quoted_from_me, q.body as quoted_body,
-             c.number, c.lid, c.is_group, t.id as ticket_id, t.user_id, t.queue_id, t.is_group as ticket_group,
+             m.from_me, c.number, c.lid, c.is_group, t.id as ticket_id, t.user_id, t.queue_id, t.is_group as ticket_group,
              (select max(created_at) from messages i where i.ticket_id = t.id and not i.from_me) as last_inbound_at
         from messages m join tickets t on t.id = m.ticket_id join contacts c on c.id = t.contact_id
         left join messages q on q.id = m.quoted_msg_id
        where m.id = ${messageId}`
     if (!row) return null
     const data = (row.dataJson ?? {}) as Record<string, any>
-    const kind = (data.kind ?? (row.mediaPath ? 'media' : 'text')) as OutboundMessage['kind']
+    const kind = (action ?? data.kind ?? (row.mediaPath ? 'media' : 'text')) as OutboundMessage['kind']
     const path = row.mediaPath ? deps.media.pathOf(row.companyId, row.mediaPath) : null
     const message: OutboundMessage = {
       messageId: row.id,
@@ -108,7 +109,8 @@ async function loadOutbound(deps: OutboundDeps, messageId: number): Promise<Load
       body: row.body,
       media: path ? { path, mimeType: data.mimeType ?? mimeOf(row.mediaName ?? ''), fileName: row.mediaName ?? row.mediaPath, asVoice: data.asVoice === true } : undefined,
       quoted: row.quotedWid ? { externalId: row.quotedWid, fromMe: row.quotedFromMe, body: row.quotedBody } : undefined,
-      target: data.target,
+      // An edit or a delete acts on the message itself: its channel id is the target.
+      target: action ? { externalId: row.wid, fromMe: row.fromMe } : data.target,
       location: data.location,
       vCard: data.vCard,
       template: data.template,

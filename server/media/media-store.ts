@@ -45,7 +45,9 @@ export class MediaStore {
   async save(companyId: number, file: File, kind: UploadKind): Promise<StoredFile> {
     const ext = extname(file.name).slice(1).toLowerCase()
     const rule = uploadKinds[kind]
-    if (!(rule.exts as readonly string[]).includes(ext) || !rule.mimes.test(file.type || '')) {
+    // Browsers and runtimes may add parameters ('text/plain;charset=utf-8'): the type is what precedes them.
+    const mimeType = (file.type || '').split(';')[0].trim().toLowerCase()
+    if (!(rule.exts as readonly string[]).includes(ext) || !rule.mimes.test(mimeType)) {
       throw new AppError('ERR_INVALID_FILE_TYPE', `File type not accepted: ${file.name}`, { accepted: rule.exts })
     }
     if (file.size > this.maxBytes) {
@@ -60,7 +62,7 @@ export class MediaStore {
     const dir = this.companyDir(companyId)
     await mkdir(dir, { recursive: true })
     await writeFile(join(dir, fileName), bytes)
-    return { fileName, originalName: file.name, mimeType: file.type, size: file.size }
+    return { fileName, originalName: file.name, mimeType, size: file.size }
   }
 
   /**

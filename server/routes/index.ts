@@ -5,6 +5,7 @@ import { companies, companiesPlan } from './companies.ts'
 import { invoices } from './invoices.ts'
 import { plans } from './plans.ts'
 import { users } from './users.ts'
+import { tickets, ticketsLog } from './tickets.ts'
 import { announcements } from './announcements.ts'
 import { companySettings } from './company-settings.ts'
 import { helps } from './helps.ts'
@@ -13,7 +14,7 @@ import { settings } from './settings.ts'
 import { version } from './version.ts'
 import { apiMessages } from './api-messages.ts'
 import { simulator } from './simulator.ts'
-import { messageRetry } from './message-retry.ts'
+import { messages, messagesAllMe } from './messages.ts'
 import { whatsapp } from './whatsapp.ts'
 import { whatsappSession } from './whatsapp-session.ts'
 import { webhooks } from './webhooks.ts'
@@ -25,6 +26,8 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/auth', auth)
   app.route('/version', version)
   app.route('/users', users)
+  app.route('/tickets', tickets)
+  app.route('/tickets-log', ticketsLog)
   app.route('/companies', companies)
   app.route('/companiesPlan', companiesPlan)
   app.route('/plans', plans)
@@ -42,5 +45,6 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/v1/shape', shapeRoute)
   app.route('/api/messages', apiMessages)
   app.route('/simulator', simulator)
-  app.route('/messages', messageRetry)
+  app.route('/messages', messages)
+  app.route('/messages-allMe', messagesAllMe)
 }

@@ -80,3 +80,16 @@ export async function enqueueSend(tx: Tx, req: SendRequest): Promise<QueuedMessa
 }
 
 export const sendQueue = (whatsappId: number) => `send:${whatsappId}`
+
+/**
+ * Queues an edit or a delete of one of our sent messages on its connection's queue. No new row: the
+ * job acts on the message itself (its wid is the target), so the chat and the sync stream never see
+ * control rows, and the queue keeps the action after any send of the same connection queued before it.
+ */
+export async function enqueueMessageAction(
+  tx: Tx,
+  req: { companyId: number; whatsappId: number; messageId: number; kind: 'edit' | 'delete'; now: Date },
+): Promise<void> {
+  await tx`select app_enqueue_job(${sendQueue(req.whatsappId)}, ${tx.json({ messageId: req.messageId, kind: req.kind })}::jsonb,
+                                  ${req.companyId}, ${`${req.kind}:${req.messageId}:${req.now.getTime()}`}, ${req.now})`
+}

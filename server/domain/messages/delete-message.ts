@@ -1,0 +1,27 @@
+import { AppError } from '../app-error.ts'
+import type { DomainCtx } from '../context.ts'
+import { enqueueMessageAction } from '../outbound/enqueue-send.ts'
+import { eventTicket, messageViews, type MessageView } from './message-view.ts'
+import { loadOwnMessage } from './own-message.ts'
+
+/**
+ * DELETE /messages/{id} (spec part 1 §4, §7): deletes one of our messages for everyone. The row stays,
+ * marked deleted (the chat shows the marker), and a 'delete' send aimed at its channel id is queued.
+ * A private note is only marked.
+ */
+export async function deleteMessage(ctx: DomainCtx, messageId: number): Promise<MessageView> {
+  const { tx, auth } = ctx
+  const { message, ticket } = await loadOwnMessage(ctx, messageId)
+  if (message.isDeleted) throw new AppError('ERR_DELETE_WAPP_MSG', 'The message is already deleted')
+  const whatsappId = message.whatsappId ?? ticket.whatsappId
+  if (!message.isPrivate && (!message.wid || whatsappId === null)) {
+    throw new AppError('ERR_DELETE_WAPP_MSG', 'The message has not reached the channel yet')
+  }
+  await tx`update messages set is_deleted = true where id = ${message.id}`
+  if (!message.isPrivate && message.wid && whatsappId !== null) {
+    await enqueueMessageAction(tx, { companyId: auth.company.id, whatsappId, messageId: message.id, kind: 'delete', now: ctx.now() })
+  }
+  const [view] = await messageViews(tx, [message.id])
+  ctx.emit({ type: 'appMessage', companyId: auth.company.id, payload: { action: 'update', message: view, ticket: eventTicket(ticket) } })
+  return view
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod'
+
+const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1')
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+
+export const ticketIdParam = z.object({ ticketId: id.max(2147483647) })
+export const messageIdParam = z.object({ messageId: id })
+
+/** GET /messages/{ticketId} (spec part 1 §7). selectedQueues is accepted and not used (docs/decisions.md "Messages"). */
+export const listMessagesQuery = z.object({
+  pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
+  selectedQueues: z.string().max(2000).optional(),
+})
+
+/** A contact card: raw vCard text, or a name and number the server turns into one. */
+const vCardField = z.union([
+  z.string().trim().min(1).max(10000),
+  z.object({ name: z.string().trim().min(1).max(250), number: z.string().trim().regex(/^\+?\d{8,20}$/, 'number must be digits') }),
+])
+
+/**
+ * POST /messages/{ticketId} (spec part 1 §7), JSON or multipart fields. read, fromMe and mediaUrl of the
+ * anchor's body are accepted and ignored (every message sent here is ours; media come as files).
+ * clientId is the client's id of the message: a repeat answers the stored message.
+ */
+export const sendMessageSchema = z.object({
+  body: z.string().max(65536).optional().default(''),
+  quotedMsg: z.object({ id }).nullish(),
+  quotedMsgId: id.nullish(),
+  isPrivate: flag.optional().default(false),
+  vCard: vCardField.nullish(),
+  clientId: z.uuid().optional(),
+})
+export type SendMessageInput = z.infer<typeof sendMessageSchema>
+
+/** POST /messages/edit/{messageId} (spec part 1 §7): the new text. */
+export const editMessageSchema = z.object({
+  body: z.string().max(65536).refine((s) => s.trim().length > 0, 'Required'),
+})
+export type EditMessageInput = z.infer<typeof editMessageSchema>
+
+/** GET /messages-allMe (spec part 1 §7): fromMe, dateStart, dateEnd (YYYY-MM-DD, inclusive). */
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD').refine(isRealDay, 'Invalid date')
+export const countMessagesQuery = z
+  .object({ fromMe: flag.optional(), dateStart: day.optional(), dateEnd: day.optional() })
+  .refine((q) => !q.dateStart || !q.dateEnd || q.dateStart <= q.dateEnd, { message: 'dateStart after dateEnd', path: ['dateStart'] })
+export type CountMessagesQuery = z.infer<typeof countMessagesQuery>
+
+function isRealDay(s: string): boolean {
+  const d = new Date(`${s}T00:00:00Z`)
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s
+}
