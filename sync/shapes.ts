@@ -40,9 +40,10 @@ const int = (n: number) => String(Math.trunc(n))
 const company = (s: ShapeScope) => `company_id = ${int(s.companyId)}`
 
 /** The tickets a scope may see (spec part 1 §6, issue 3): admins all; others their queues, their own,
- * queue-less ones with allTicket; group tickets only with allowGroup. */
+ * queue-less ones with allTicket; group tickets only with allowGroup, for admins too. */
 export function ticketVisibility(s: ShapeScope): string {
-  if (s.isAdmin) return company(s)
+  // Group tickets need allowGroup, admins included (server/domain/ticket-visibility.ts canSeeTicket).
+  if (s.isAdmin) return s.seesGroups ? company(s) : `${company(s)} and is_group = false`
   const mine = [`user_id = ${int(s.userId)}`]
   if (s.queueIds.length) mine.push(`queue_id in (${s.queueIds.map(int).join(', ')})`)
   if (s.seesNoQueue) mine.push('queue_id is null')
@@ -52,7 +53,7 @@ export function ticketVisibility(s: ShapeScope): string {
 
 /** Rows hanging off a ticket follow the ticket's visibility (built-in server only: a subquery). */
 const viaTicket = (s: ShapeScope) =>
-  s.isAdmin ? company(s) : `${company(s)} and ticket_id in (select id from tickets where ${ticketVisibility(s)})`
+  s.isAdmin && s.seesGroups ? company(s) : `${company(s)} and ticket_id in (select id from tickets where ${ticketVisibility(s)})`
 
 /**
  * A column rewrite: SQL over the row alias for the built-in server, and the same rule on a value for

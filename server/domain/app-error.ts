@@ -67,6 +67,7 @@ const statusByCode = {
   ERR_EDIT_WINDOW_EXPIRED: 400,
   ERR_TICKET_TAG_REQUIRED: 400,
   ERR_INVALID_TICKET_STATUS: 400,
+  ERR_NO_TAG_FOUND: 404,
 } as const
 
 export type ErrorCode = keyof typeof statusByCode

@@ -6,6 +6,7 @@ import { invoices } from './invoices.ts'
 import { plans } from './plans.ts'
 import { users } from './users.ts'
 import { tickets, ticketsLog } from './tickets.ts'
+import { ticketTags } from './ticket-tags.ts'
 import { announcements } from './announcements.ts'
 import { companySettings } from './company-settings.ts'
 import { helps } from './helps.ts'
@@ -19,6 +20,7 @@ import { whatsapp } from './whatsapp.ts'
 import { whatsappSession } from './whatsapp-session.ts'
 import { webhooks } from './webhooks.ts'
 import { facebook } from './facebook.ts'
+import { contacts } from './contacts.ts'
 import { shapeRoute } from '../../sync/server/shape-route.ts'
 
 /** Every resource router, at the paths the spec writes. */
@@ -28,6 +30,7 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/users', users)
   app.route('/tickets', tickets)
   app.route('/tickets-log', ticketsLog)
+  app.route('/ticket-tags', ticketTags)
   app.route('/companies', companies)
   app.route('/companiesPlan', companiesPlan)
   app.route('/plans', plans)
@@ -47,4 +50,5 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/simulator', simulator)
   app.route('/messages', messages)
   app.route('/messages-allMe', messagesAllMe)
+  app.route('/', contacts)
 }

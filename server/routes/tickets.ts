@@ -5,15 +5,18 @@ import { createTicket } from '../domain/tickets/create-ticket.ts'
 import { deleteTicket } from '../domain/tickets/delete-ticket.ts'
 import { showTicketByUuid } from '../domain/tickets/show-ticket.ts'
 import { listTicketLogs } from '../domain/tickets/ticket-logs.ts'
+import { listTickets } from '../domain/tickets/list-tickets.ts'
 import { updateTicket } from '../domain/tickets/update-ticket.ts'
 import { requireAuth } from '../middleware/auth.ts'
 import { guard } from '../middleware/guard.ts'
 import { validate } from '../middleware/validate.ts'
+import { listTicketsQuery } from './list-tickets.schema.ts'
 import { closeAllSchema, createTicketSchema, ticketIdParam, ticketUuidParam, updateTicketSchema } from './tickets.schema.ts'
 
 /** Tickets (spec part 1 §4, §7); the transitions and their rules live in server/domain/tickets. */
 export const tickets = new Hono<AppEnv>()
   .use('*', requireAuth())
+  .get('/', validate('query', listTicketsQuery), async (c) => c.json(await listTickets(c.get('ctx'), c.req.valid('query'))))
   .get('/u/:uuid', validate('param', ticketUuidParam), async (c) =>
     c.json(await showTicketByUuid(c.get('ctx'), c.req.valid('param').uuid)),
   )

@@ -222,7 +222,11 @@ describeEachBackend('shape scoping by the server', (env) => {
     expect(seen).not.toContain(noQueue.ticketId)
     expect(seen).not.toContain(group.ticketId)
     const adminSeen = (await rowsOf('tickets', a.adminToken)).map((r) => r.id)
-    expect(adminSeen).toEqual(expect.arrayContaining([otherQueue.ticketId, noQueue.ticketId, group.ticketId]))
+    expect(adminSeen).toEqual(expect.arrayContaining([otherQueue.ticketId, noQueue.ticketId]))
+    // Group tickets need allowGroup, admins included (spec part 1 §6 "Group tab needs allowGroup").
+    expect(adminSeen).not.toContain(group.ticketId)
+    await withSystem(env().services.db, (tx) => tx`update users set allow_group = true where id = ${a.adminId}`)
+    expect((await rowsOf('tickets', a.adminToken)).map((r) => r.id)).toContain(group.ticketId)
     const contactsUser = await rowsOf('contacts', token)
     expect(contactsUser.length).toBeGreaterThan(0)
     expect(contactsUser.every((c) => /^\*+\d{2}$/.test(String(c.number)))).toBe(true)

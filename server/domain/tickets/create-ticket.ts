@@ -6,7 +6,7 @@ import { findOtherLiveTicket, otherOpenTicketError } from './live-ticket.ts'
 import { writeTicketLog } from './ticket-logs.ts'
 import { assertQueueExists, assertUserExists } from './ticket-references.ts'
 import { assertMayUseQueue, heldStatus } from './ticket-rules.ts'
-import { emitTicket, findTicketView, type TicketView } from './ticket-view.ts'
+import { emitTicket, findTicketView, type TicketView, viewForActor } from './ticket-view.ts'
 import type { ChannelKind } from '../../../workers/channels/types.ts'
 
 export interface CreateTicketInput {
@@ -61,5 +61,5 @@ export async function createTicket(ctx: DomainCtx, input: CreateTicketInput): Pr
   if (userId !== null) await writeTicketLog(ctx, id, 'open', { userId, queueId: input.queueId })
   const view = (await findTicketView(tx, { id }))!
   emitTicket(ctx, 'create', view)
-  return view
+  return viewForActor(ctx, view)
 }

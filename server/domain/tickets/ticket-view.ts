@@ -1,3 +1,4 @@
+import { hidesNumbers, maskContact } from '../contacts/contact-view.ts'
 import type { Tx } from '../../db/connect.ts'
 import type { DomainCtx } from '../context.ts'
 
@@ -78,6 +79,15 @@ export async function findTicketView(tx: Tx, by: By): Promise<TicketView | undef
   return row
 }
 
+/**
+ * The view as this actor may receive it: the contact's number masked for a plain user under
+ * lgpdHideNumber (spec part 1 §6), like the list and the synced contacts.
+ */
+export async function viewForActor(ctx: DomainCtx, view: TicketView): Promise<TicketView> {
+  if (!(await hidesNumbers(ctx.tx, ctx.auth))) return view
+  return { ...view, contact: maskContact(view.contact, true) }
+}
+
 /** Emits the live 'ticket' event with the fields realtime routing needs (server/realtime/route-event.ts). */
 export function emitTicket(ctx: DomainCtx, action: 'create' | 'update' | 'delete', ticket: TicketView | TicketRecord): void {
   ctx.emit({
@@ -86,9 +96,17 @@ export function emitTicket(ctx: DomainCtx, action: 'create' | 'update' | 'delete
     payload: {
       action,
       ticketId: ticket.id,
-      ticket: action === 'delete' ? eventFields(ticket) : { ...ticket, ...eventFields(ticket) },
+      // Events reach many users at once, some of whom may not see numbers: the contact travels without it
+      // (clients read it from their synced, masked contact rows).
+      ticket: action === 'delete' ? eventFields(ticket) : { ...withoutNumber(ticket), ...eventFields(ticket) },
     },
   })
+}
+
+function withoutNumber(t: TicketView | TicketRecord) {
+  if (!('contact' in t) || !t.contact) return t
+  const { number: _hidden, ...contact } = t.contact
+  return { ...t, contact }
 }
 
 function eventFields(t: TicketView | TicketRecord) {

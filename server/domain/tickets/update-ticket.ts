@@ -6,7 +6,7 @@ import { lockContactConnection } from './live-ticket.ts'
 import { reopenTicket } from './reopen-ticket.ts'
 import { returnTicketToQueue } from './return-ticket-to-queue.ts'
 import { assertMayAct, decideTicketAction, type TicketChange } from './ticket-rules.ts'
-import { emitTicket, findTicketView, lockTicket, type TicketRecord, type TicketView } from './ticket-view.ts'
+import { emitTicket, findTicketView, lockTicket, type TicketRecord, type TicketView, viewForActor } from './ticket-view.ts'
 import { transferTicket } from './transfer-ticket.ts'
 
 export interface UpdateTicketInput extends TicketChange {
@@ -24,7 +24,7 @@ export async function updateTicket(ctx: DomainCtx, ticketId: number, input: Upda
   const ticket = await loadLocked(ctx, ticketId)
   const action = decideTicketAction(ticket, input, ctx.auth.user.id)
   assertMayAct(ctx.auth, ticket, action)
-  if (action === 'taken') return (await findTicketView(ctx.tx, { id: ticket.id }))!
+  if (action === 'taken') return viewForActor(ctx, (await findTicketView(ctx.tx, { id: ticket.id }))!)
   switch (action) {
     case 'accept':
       await acceptTicket(ctx, ticket, input.queueId)
@@ -50,7 +50,7 @@ export async function updateTicket(ctx: DomainCtx, ticketId: number, input: Upda
   await updateFlags(ctx, ticket.id, input)
   const view = (await findTicketView(ctx.tx, { id: ticket.id }))!
   emitTicket(ctx, 'update', view)
-  return view
+  return viewForActor(ctx, view)
 }
 
 /**

@@ -1,0 +1,6 @@
+export * from './list-contacts.ts'
+export * from './show-contact.ts'
+export * from './save-contact.ts'
+export * from './delete-contact.ts'
+export * from './toggle-contact.ts'
+export * from './contact-tags.ts'

@@ -1,0 +1,133 @@
+import { hidesNumbers } from '../contacts/contact-view.ts'
+import type postgres from 'postgres'
+import { maskNumber } from '../../../sync/shapes.ts'
+import type { Tx } from '../../db/connect.ts'
+import type { ListTicketsQuery } from '../../routes/list-tickets.schema.ts'
+import type { AuthContext } from '../auth/auth-context.ts'
+import type { DomainCtx } from '../context.ts'
+import { likePattern, pageOf, splitPage } from '../paging.ts'
+import { can } from '../permissions.ts'
+
+/** Tickets per page of the list (the infinite scroll of spec part 1 §2 "Ticket list"). */
+export const TICKETS_PAGE_SIZE = 40
+
+type Fragment = postgres.PendingQuery<postgres.Row[]>
+
+export interface TicketListItem {
+  id: number
+  uuid: string
+  status: string
+  channel: string
+  lastMessage: string
+  unreadMessages: number
+  isGroup: boolean
+  isBot: boolean
+  useIntegration: boolean
+  code: string | null
+  contactId: number
+  queueId: number | null
+  userId: number | null
+  whatsappId: number | null
+  updatedAt: Date
+  createdAt: Date
+  contact: { id: number; name: string; number: string; urlPicture: string | null }
+  queue: { id: number; name: string; color: string } | null
+  user: { id: number; name: string } | null
+  whatsapp: { id: number; name: string; channel: string } | null
+  tags: { id: number; name: string; color: string }[]
+}
+
+export interface TicketListPage {
+  tickets: TicketListItem[]
+  count: number
+  hasMore: boolean
+}
+
+/**
+ * GET /tickets (spec part 1 §7): one page of the ticket list. Visibility (§6, the rules of canSeeTicket)
+ * is part of the SQL, whatever the query asks; showAll widens the list beyond the actor's own and unowned
+ * tickets only for 'tickets:showAll'. Contact numbers leave masked for a plain user under lgpdHideNumber.
+ */
+export async function listTickets(ctx: DomainCtx, query: ListTicketsQuery): Promise<TicketListPage> {
+  const { tx, auth } = ctx
+  const masked = await hidesNumbers(tx, auth)
+  const where = [...visibleTo(tx, auth, query.showAll), ...filtersOf(tx, query, masked)].reduce((a, b) => tx`${a} and ${b}`)
+  const page = pageOf(query.pageNumber, TICKETS_PAGE_SIZE)
+  const order = query.sortTickets === 'ASC' ? tx`t.updated_at asc, t.id asc` : tx`t.updated_at desc, t.id desc`
+  const rows = await tx<TicketListItem[]>`
+    select t.id, t.uuid::text as uuid, t.status, t.channel, t.last_message, t.unread_messages, t.is_group, t.is_bot,
+           t.use_integration, t.code, t.contact_id, t.queue_id, t.user_id, t.whatsapp_id, t.updated_at, t.created_at,
+           json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'urlPicture', c.url_picture) as contact,
+           case when q.id is null then null else json_build_object('id', q.id, 'name', q.name, 'color', q.color) end as queue,
+           case when u.id is null then null else json_build_object('id', u.id, 'name', u.name) end as "user",
+           case when w.id is null then null else json_build_object('id', w.id, 'name', w.name, 'channel', w.channel) end as whatsapp,
+           coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) order by g.name)
+                       from ticket_tags tt join tags g on g.id = tt.tag_id where tt.ticket_id = t.id), '[]'::json) as tags
+      from tickets t
+      join contacts c on c.id = t.contact_id
+      left join queues q on q.id = t.queue_id
+      left join users u on u.id = t.user_id
+      left join whatsapps w on w.id = t.whatsapp_id
+     where ${where}
+     order by ${order}
+     limit ${page.limit + 1} offset ${page.offset}`
+  const [{ count }] = await tx<{ count: number }[]>`
+    select count(*)::int as count from tickets t join contacts c on c.id = t.contact_id where ${where}`
+  const { records, hasMore } = splitPage(rows, page)
+  return { tickets: masked ? records.map(maskContact) : records, count, hasMore }
+}
+
+function maskContact(t: TicketListItem): TicketListItem {
+  return { ...t, contact: { ...t.contact, number: t.contact.number === null ? t.contact.number : maskNumber.value(t.contact.number) } }
+}
+
+/**
+ * The tickets the actor may see (canSeeTicket in SQL): group tickets need allowGroup, admins see the
+ * rest, others their own, their queues' and, with allTicket, queue-less ones. Without an allowed
+ * showAll the list keeps to the actor's own tickets and unowned ones.
+ */
+function visibleTo(tx: Tx, auth: AuthContext, showAll: boolean): Fragment[] {
+  const me = auth.user.id
+  const scope: Fragment[] = [tx`t.company_id = ${auth.user.companyId}`]
+  if (!can(auth, 'tickets:group')) scope.push(tx`t.is_group = false`)
+  if (!can(auth, 'admin')) {
+    scope.push(tx`(t.user_id = ${me} or t.queue_id = any(${auth.user.queueIds}::int[])
+                   or (${can(auth, 'tickets:noQueue')}::boolean and t.queue_id is null))`)
+  }
+  if (!(showAll && can(auth, 'tickets:showAll'))) scope.push(tx`(t.user_id = ${me} or t.user_id is null)`)
+  return scope
+}
+
+/** The client's filters, each one narrowing the visible set. */
+function filtersOf(tx: Tx, q: ListTicketsQuery, masked: boolean): Fragment[] {
+  const f: Fragment[] = []
+  if (q.status) f.push(tx`t.status = ${q.status}`)
+  if (q.statusFilter?.length) f.push(tx`t.status = any(${q.statusFilter}::text[])`)
+  if (q.queueIds?.length) f.push(tx`(t.queue_id = any(${q.queueIds}::int[]) or t.queue_id is null)`)
+  if (q.users?.length) f.push(tx`t.user_id = any(${q.users}::int[])`)
+  if (q.whatsapps?.length) f.push(tx`t.whatsapp_id = any(${q.whatsapps}::int[])`)
+  if (q.tags?.length) {
+    const tags = [...new Set(q.tags)]
+    f.push(tx`(select count(*)::int from ticket_tags tt where tt.ticket_id = t.id and tt.tag_id = any(${tags}::int[])) = ${tags.length}`)
+  }
+  if (q.withUnreadMessages) f.push(tx`t.unread_messages > 0`)
+  if (q.date) f.push(tx`t.created_at >= ${q.date}::date and t.created_at < ${q.date}::date + 1`)
+  if (q.updatedAt) f.push(tx`t.updated_at >= ${q.updatedAt}::date and t.updated_at < ${q.updatedAt}::date + 1`)
+  if (q.searchParam) f.push(searchOf(tx, q.searchParam, q.searchOnMessages, masked))
+  return f
+}
+
+/**
+ * Contact name (accent- and case-folded) or number; a masked actor cannot search by number. With
+ * searchOnMessages, also the text of the ticket's messages through messages_body_tsv_idx (a semi-join on
+ * the GIN index, never a LIKE over messages); deleted messages are not searched.
+ */
+function searchOf(tx: Tx, search: string, onMessages: boolean, masked: boolean): Fragment {
+  const pattern = likePattern(search.toLowerCase())
+  const byName = tx`app_search_fold(lower(c.name)) like app_search_fold(${pattern})`
+  const byNumber = masked ? tx`false` : tx`c.number like ${likePattern(search.replace(/\D/g, '') || search)}`
+  if (!onMessages) return tx`(${byName} or ${byNumber})`
+  const byMessage = tx`t.id in (select m.ticket_id from messages m
+                                 where m.body_tsv @@ plainto_tsquery('simple', app_search_fold(${search})) and m.is_deleted = false)`
+  return tx`(${byName} or ${byNumber} or ${byMessage})`
+}

@@ -1,0 +1,76 @@
+import { z } from 'zod'
+import { listQuery } from './common.schema.ts'
+
+const id = z.coerce.number().int().positive().max(2147483647)
+
+/** GET /contacts (spec part 1 §7, part 2 §7): contactTag is a JSON list of tag ids. */
+export const listContactsQuery = listQuery.extend({
+  contactTag: z
+    .string()
+    .max(2000)
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined
+      try {
+        const parsed = z.array(id).max(200).safeParse(JSON.parse(v))
+        if (parsed.success) return parsed.data
+      } catch {
+        // reported below
+      }
+      ctx.addIssue({ code: 'custom', message: 'Invalid tag list' })
+      return z.NEVER
+    }),
+  channel: z.enum(['whatsapp', 'facebook', 'instagram', 'simulator']).optional(),
+  isGroup: z.enum(['true', 'false']).optional().transform((v) => (v === undefined ? undefined : v === 'true')),
+})
+export type ListContactsQuery = z.infer<typeof listContactsQuery>
+
+export const contactOptionsQuery = listQuery.pick({ searchParam: true })
+
+/** Contact form (spec part 1 §5): name 2-250 (the wider reading), number 8-50, email valid or empty. */
+const nameField = z.string({ error: 'Required' }).trim().min(2, 'Too Short!').max(250, 'Too Long!')
+const numberField = z.string({ error: 'Required' }).trim().min(8, 'Too Short!').max(50, 'Too Long!')
+const emailField = z.union([
+  z.literal(''),
+  z.string().trim().toLowerCase().pipe(z.email('Invalid email')).pipe(z.string().max(254, 'Too Long!')),
+], { error: 'Invalid email' })
+const extraInfoField = z
+  .array(
+    z.object({
+      id: id.optional(),
+      name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(100, 'Too Long!'),
+      value: z.coerce.string().max(1000, 'Too Long!'),
+    }),
+  )
+  .max(100, 'Too many fields')
+
+const contactFields = {
+  email: emailField,
+  disableBot: z.boolean(),
+  acceptAudioMessage: z.boolean(),
+  extraInfo: extraInfoField,
+  // Sent by the client; the company always comes from the session.
+  companyId: z.unknown(),
+}
+
+export const createContactSchema = z.object({ name: nameField, number: numberField, ...contactFields }).partial({
+  email: true,
+  disableBot: true,
+  acceptAudioMessage: true,
+  extraInfo: true,
+  companyId: true,
+})
+export type CreateContactInput = z.infer<typeof createContactSchema>
+
+export const updateContactSchema = z.object({ name: nameField, number: numberField, ...contactFields }).partial()
+export type UpdateContactInput = z.infer<typeof updateContactSchema>
+
+export const blockContactSchema = z.object({ active: z.boolean({ error: 'Required' }) })
+export const contactIdParam = z.object({ contactId: id })
+export const profileParam = z.object({ number: z.string().min(1).max(50) })
+
+/** POST /tags/sync: tags as the client holds them ({id, ...}) or as bare ids. */
+export const syncTagsSchema = z.object({
+  contactId: id,
+  tags: z.array(z.union([id, z.object({ id }).transform((t) => t.id)])).max(200),
+})

@@ -1,0 +1,61 @@
+import { Hono } from 'hono'
+import type { AppEnv } from '../app-env.ts'
+import { listContactOptions, listContacts } from '../domain/contacts/list-contacts.ts'
+import { contactProfile, showContact } from '../domain/contacts/show-contact.ts'
+import { createContact, updateContact } from '../domain/contacts/save-contact.ts'
+import { deleteContact } from '../domain/contacts/delete-contact.ts'
+import { setContactActive, toggleAcceptAudio, toggleDisableBot } from '../domain/contacts/toggle-contact.ts'
+import { listContactTags, syncContactTags } from '../domain/contacts/contact-tags.ts'
+import { requireAuth } from '../middleware/auth.ts'
+import { guard } from '../middleware/guard.ts'
+import { validate } from '../middleware/validate.ts'
+import { idParam } from './common.schema.ts'
+import {
+  blockContactSchema, contactIdParam, contactOptionsQuery, createContactSchema, listContactsQuery, profileParam,
+  syncTagsSchema, updateContactSchema,
+} from './contacts.schema.ts'
+
+/**
+ * Contacts (spec part 1 §7 Contacts and Tags, part 2 §7). Mounted at the root because the spec spreads
+ * them over /contacts, /tags/sync and /contactTags; each route names its own guards. Every user works
+ * contacts from the ticket drawer; only deleting needs contacts:delete.
+ */
+export const contacts = new Hono<AppEnv>()
+  .get('/contacts', requireAuth(), validate('query', listContactsQuery), async (c) =>
+    c.json(await listContacts(c.get('ctx'), c.req.valid('query'))),
+  )
+  .get('/contacts/list', requireAuth(), validate('query', contactOptionsQuery), async (c) =>
+    c.json(await listContactOptions(c.get('ctx'), c.req.valid('query'))),
+  )
+  .get('/contacts/profile/:number', requireAuth(), validate('param', profileParam), async (c) =>
+    c.json(await contactProfile(c.get('ctx'), c.req.valid('param').number)),
+  )
+  .put('/contacts/block/:id', requireAuth(), validate('param', idParam), validate('json', blockContactSchema), async (c) =>
+    c.json(await setContactActive(c.get('ctx'), c.req.valid('param').id, c.req.valid('json').active)),
+  )
+  .put('/contacts/toggleAcceptAudio/:contactId', requireAuth(), validate('param', contactIdParam), async (c) =>
+    c.json(await toggleAcceptAudio(c.get('ctx'), c.req.valid('param').contactId)),
+  )
+  .put('/contacts/toggleDisableBot/:contactId', requireAuth(), validate('param', contactIdParam), async (c) =>
+    c.json(await toggleDisableBot(c.get('ctx'), c.req.valid('param').contactId)),
+  )
+  .get('/contacts/:id', requireAuth(), validate('param', idParam), async (c) =>
+    c.json(await showContact(c.get('ctx'), c.req.valid('param').id)),
+  )
+  .post('/contacts', requireAuth(), validate('json', createContactSchema), async (c) =>
+    c.json(await createContact(c.get('ctx'), c.req.valid('json')), 201),
+  )
+  .put('/contacts/:id', requireAuth(), validate('param', idParam), validate('json', updateContactSchema), async (c) =>
+    c.json(await updateContact(c.get('ctx'), c.req.valid('param').id, c.req.valid('json'))),
+  )
+  .delete('/contacts/:id', requireAuth(), guard('contacts:delete'), validate('param', idParam), async (c) => {
+    await deleteContact(c.get('ctx'), c.req.valid('param').id)
+    return c.json({ message: 'Contact deleted' })
+  })
+  .post('/tags/sync', requireAuth(), validate('json', syncTagsSchema), async (c) => {
+    const { contactId, tags } = c.req.valid('json')
+    return c.json(await syncContactTags(c.get('ctx'), contactId, tags))
+  })
+  .get('/contactTags/:contactId', requireAuth(), validate('param', contactIdParam), async (c) =>
+    c.json(await listContactTags(c.get('ctx'), c.req.valid('param').contactId)),
+  )
