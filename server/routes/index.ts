@@ -15,6 +15,7 @@ import { settings } from './settings.ts'
 import { version } from './version.ts'
 import { apiMessages } from './api-messages.ts'
 import { simulator } from './simulator.ts'
+import { ticketNotes } from './ticket-notes.ts'
 import { messages, messagesAllMe } from './messages.ts'
 import { whatsapp } from './whatsapp.ts'
 import { whatsappSession } from './whatsapp-session.ts'
@@ -48,6 +49,7 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/v1/shape', shapeRoute)
   app.route('/api/messages', apiMessages)
   app.route('/simulator', simulator)
+  app.route('/ticket-notes', ticketNotes)
   app.route('/messages', messages)
   app.route('/messages-allMe', messagesAllMe)
   app.route('/', contacts)

@@ -1,0 +1,16 @@
+import { z } from 'zod'
+
+const id = z.coerce.number().int().positive()
+
+/** POST /ticket-notes (spec part 1 §5: a note is required, at least 2 characters). */
+export const createNoteSchema = z.object({
+  note: z.string({ error: 'Required' }).trim().min(2, 'Too Short!').max(5000, 'Too Long!'),
+  ticketId: id,
+  contactId: id,
+})
+
+export const listNotesQuery = z.object({ ticketId: id, contactId: id })
+export const noteIdParam = z.object({ id })
+
+export type CreateNoteInput = z.infer<typeof createNoteSchema>
+export type ListNotesQuery = z.infer<typeof listNotesQuery>
