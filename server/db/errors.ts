@@ -4,6 +4,8 @@ import { AppError, type ErrorCode } from '../domain/app-error.ts'
 const uniqueCodes: Record<string, ErrorCode> = {
   users_email_idx: 'ERR_EMAIL_ALREADY_EXISTS',
   queues_company_id_color_key: 'ERR_QUEUE_COLOR_ALREADY_EXISTS',
+  quick_messages_shared_idx: 'ERR_SHORTCODE_ALREADY_EXISTS',
+  quick_messages_own_idx: 'ERR_SHORTCODE_ALREADY_EXISTS',
 }
 
 interface PgError {

@@ -16,6 +16,7 @@ import { version } from './version.ts'
 import { apiMessages } from './api-messages.ts'
 import { simulator } from './simulator.ts'
 import { ticketNotes } from './ticket-notes.ts'
+import { quickMessages } from './quick-messages.ts'
 import { messages, messagesAllMe } from './messages.ts'
 import { whatsapp } from './whatsapp.ts'
 import { whatsappSession } from './whatsapp-session.ts'
@@ -50,6 +51,7 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/api/messages', apiMessages)
   app.route('/simulator', simulator)
   app.route('/ticket-notes', ticketNotes)
+  app.route('/quick-messages', quickMessages)
   app.route('/messages', messages)
   app.route('/messages-allMe', messagesAllMe)
   app.route('/', contacts)
