@@ -94,7 +94,10 @@ export class ChannelHost {
     return this.drivers.get(whatsappId)
   }
 
-  /** Loads a connection and creates its driver here (the simulator, webhook channels, or a held session). */
+  /**
+   * Loads a connection and creates its driver here: the simulator, webhook channels, or a WhatsApp
+   * session (session: true, only by the session manager holding its lease; never made on demand).
+   */
   async attach(whatsappId: number, opts: { session?: boolean } = {}): Promise<ChannelDriver | undefined> {
     const existing = this.drivers.get(whatsappId)
     if (existing) return existing
@@ -102,7 +105,7 @@ export class ChannelHost {
       select id, company_id, channel, channel_config, enable_import_message, import_old_messages,
              import_recent_messages, import_old_messages_groups
         from whatsapps where id = ${whatsappId}`)
-    if (!row) return undefined
+    if (!row || (row.channel === 'whatsapp' && !opts.session)) return undefined
     const driver = this.makeDriver(row)
     if (!driver) return undefined
     this.drivers.set(whatsappId, driver)
@@ -122,12 +125,6 @@ export class ChannelHost {
   emit(connection: ConnectionRef, event: ChannelEvent): Promise<unknown> {
     const run = () => handleChannelEvent(this.inboundDeps(), connection, event)
     return event.kind === 'message' ? this.serializer.run(chatKey(connection.id, event), run) : run()
-  }
-
-  private async attachStateless(whatsappId: number): Promise<ChannelDriver | undefined> {
-    const [row] = await withSystem(this.deps.db, (tx) => tx<{ channel: ChannelKind }[]>`
-      select channel from whatsapps where id = ${whatsappId}`)
-    return row && row.channel !== 'whatsapp' ? this.attach(whatsappId) : undefined
   }
 
   private makeDriver(row: ConnectionRow): ChannelDriver | undefined {
@@ -157,7 +154,7 @@ export class ChannelHost {
       now,
       owner: this.owner,
       // Stateless drivers are made on first use; a WhatsApp session only exists where its lease is held.
-      driverFor: (id: number) => this.drivers.get(id) ?? this.attachStateless(id),
+      driverFor: (id: number) => this.drivers.get(id) ?? this.attach(id),
     }
   }
 }

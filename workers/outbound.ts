@@ -2,6 +2,7 @@ import type { Db } from '../server/db/tenant.ts'
 import { withSystem } from '../server/db/tenant.ts'
 import type { EventBus } from '../server/events.ts'
 import type { MediaStore } from '../server/media/media-store.ts'
+import type { SendJobPayload } from '../server/domain/outbound/enqueue-send.ts'
 import { PermanentSendError, type ChannelDriver, type OutboundMessage } from './channels/types.ts'
 
 export interface OutboundDeps {
@@ -19,8 +20,7 @@ export interface OutboundDeps {
 interface ClaimedJob {
   id: number
   queue: string
-  /** kind: an edit or delete of the message itself (enqueueMessageAction); absent for a send. */
-  payload: { messageId: number; kind?: 'edit' | 'delete' }
+  payload: SendJobPayload
   attempts: number
   maxAttempts: number
 }

@@ -108,3 +108,9 @@ function extensionFor(mimeType: string, originalName?: string): string {
   if (/^[a-z0-9]{1,5}$/.test(fromName)) return fromName
   return extByMime[mimeType.split(';')[0].trim().toLowerCase()] ?? 'bin'
 }
+
+/** The message kind of a file by its type: image, audio and video by name, everything else a document. */
+export function messageMediaType(mimeType: string): 'image' | 'audio' | 'video' | 'application' {
+  const top = mimeType.split('/')[0]
+  return top === 'image' || top === 'audio' || top === 'video' ? top : 'application'
+}

@@ -1,3 +1,4 @@
+import { hidesNumbers } from '../../server/domain/contacts/contact-view.ts'
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '../../server/app-env.ts'
 import { verifyAccessToken } from '../../server/auth/tokens.ts'
@@ -32,8 +33,7 @@ async function resolveScope(c: Context<AppEnv>, entry: ShapeEntry): Promise<Reso
   const claims = await verifyAccessToken(keys, bearer, now())
   const { auth, hideNumbers, columns } = await withTenant(db, { companyId: claims.companyId, userId: claims.id }, async (tx) => {
     const auth = await loadAuthContext(tx, claims.id, claims.sid)
-    const [s] = await tx<{ lgpdHideNumber: string }[]>`select lgpd_hide_number from company_settings where company_id = ${claims.companyId}`
-    return { auth, hideNumbers: s?.lgpdHideNumber === 'enabled', columns: await shapeColumns(tx, entry) }
+    return { auth, hideNumbers: await hidesNumbers(tx, auth), columns: await shapeColumns(tx, entry) }
   })
   if (!auth.company.status && !auth.user.super) throw new AppError('ERR_COMPANY_INACTIVE')
   if (isSubscriptionExpired(auth.company, now())) throw new AppError('ERR_SUBSCRIPTION_EXPIRED', 'Subscription expired')
@@ -46,7 +46,7 @@ async function resolveScope(c: Context<AppEnv>, entry: ShapeEntry): Promise<Reso
     seesNoQueue: can(auth, 'tickets:noQueue'),
     seesGroups: auth.user.allowGroup,
     queueIds: auth.user.queueIds,
-    maskNumbers: hideNumbers && !isAdmin,
+    maskNumbers: hideNumbers,
     managesConnections: can(auth, 'connections:view'),
   }
   const masked = Object.keys(entry.masked?.(scope) ?? {}).sort()

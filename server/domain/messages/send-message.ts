@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { MediaStore } from '../../media/media-store.ts'
+import { messageMediaType, type MediaStore } from '../../media/media-store.ts'
 import type { SendMessageInput } from '../../routes/messages.schema.ts'
 import { AppError } from '../app-error.ts'
 import type { DomainCtx } from '../context.ts'
@@ -52,7 +52,7 @@ export async function sendMessage(ctx: DomainCtx, media: MediaStore, ticketId: n
   const requests: SendRequest[] = []
   for (const [i, file] of files.entries()) {
     const stored = await media.save(auth.company.id, file, 'media')
-    const mediaType = mediaTypeOf(stored.mimeType)
+    const mediaType = messageMediaType(stored.mimeType)
     requests.push({ ...base, body: i === 0 ? input.body : '', mediaType, media: stored, kind: 'media', extra: { mimeType: stored.mimeType }, clientId: clientIds[i] ?? null })
   }
   if (!files.length) requests.push(textOrCard(base, input, clientIds[0] ?? null))
@@ -112,7 +112,3 @@ export function derivedClientId(clientId: string, index: number): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`
 }
 
-function mediaTypeOf(mimeType: string): string {
-  const top = mimeType.split('/')[0]
-  return top === 'image' || top === 'audio' || top === 'video' ? top : 'application'
-}

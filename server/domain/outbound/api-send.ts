@@ -2,7 +2,7 @@ import { namespaceOf, resolveContact } from '../contacts/resolve-contact.ts'
 import { findOrCreateTicket } from '../tickets/find-or-create-ticket.ts'
 import type { ApiConnection } from '../../middleware/api-token.ts'
 import type { ApiSendInput } from '../../routes/api-messages.schema.ts'
-import type { StoredFile } from '../../media/media-store.ts'
+import { messageMediaType, type StoredFile } from '../../media/media-store.ts'
 import { AppError } from '../app-error.ts'
 import type { DomainCtx } from '../context.ts'
 import { enqueueSend } from './enqueue-send.ts'
@@ -63,7 +63,7 @@ export async function apiSend(ctx: DomainCtx, connection: ApiConnection, input: 
     contactId: contact.id,
     channel: connection.channel,
     body,
-    mediaType: media ? mediaTypeOf(media.mimeType) : 'text',
+    mediaType: media ? messageMediaType(media.mimeType) : 'text',
     media: media ?? undefined,
     userId: user?.id ?? null,
     isSystem: true,
@@ -86,7 +86,3 @@ async function one<T>(query: Promise<T[]>, code: 'ERR_NO_USER_FOUND' | 'ERR_NOT_
   return row
 }
 
-function mediaTypeOf(mimeType: string): string {
-  const top = mimeType.split('/')[0]
-  return top === 'image' || top === 'audio' || top === 'video' ? top : 'application'
-}

@@ -73,13 +73,29 @@ export async function enqueueSend(tx: Tx, req: SendRequest): Promise<QueuedMessa
   await tx`update tickets set last_message = ${(req.body || req.media?.originalName || '').slice(0, 255)}, from_me = true
             where id = ${req.ticketId}`
   if (!req.isPrivate) {
-    await tx`select app_enqueue_job(${sendQueue(req.whatsappId)}, ${tx.json({ messageId: message.id })}::jsonb,
-                                    ${req.companyId}, ${`send:${message.id}`}, ${req.now})`
+    await enqueueSendJob(tx, { companyId: req.companyId, whatsappId: req.whatsappId, payload: { messageId: message.id }, key: `send:${message.id}`, now: req.now })
   }
   return message
 }
 
 export const sendQueue = (whatsappId: number) => `send:${whatsappId}`
+
+/** A send job: the message, and for an edit or delete of the message itself, which. */
+export type SendJobPayload = {
+  messageId: number
+  kind?: 'edit' | 'delete'
+}
+
+/**
+ * One job on a connection's send queue (workers/outbound.ts reads the payload): a send, a resend, an
+ * edit or a delete of a message. The key makes a repeated enqueue a no-op.
+ */
+export async function enqueueSendJob(
+  tx: Tx,
+  job: { companyId: number; whatsappId: number; payload: SendJobPayload; key: string; now: Date },
+): Promise<void> {
+  await tx`select app_enqueue_job(${sendQueue(job.whatsappId)}, ${tx.json(job.payload)}::jsonb, ${job.companyId}, ${job.key}, ${job.now})`
+}
 
 /**
  * Queues an edit or a delete of one of our sent messages on its connection's queue. No new row: the
@@ -90,6 +106,11 @@ export async function enqueueMessageAction(
   tx: Tx,
   req: { companyId: number; whatsappId: number; messageId: number; kind: 'edit' | 'delete'; now: Date },
 ): Promise<void> {
-  await tx`select app_enqueue_job(${sendQueue(req.whatsappId)}, ${tx.json({ messageId: req.messageId, kind: req.kind })}::jsonb,
-                                  ${req.companyId}, ${`${req.kind}:${req.messageId}:${req.now.getTime()}`}, ${req.now})`
+  await enqueueSendJob(tx, {
+    companyId: req.companyId,
+    whatsappId: req.whatsappId,
+    payload: { messageId: req.messageId, kind: req.kind },
+    key: `${req.kind}:${req.messageId}:${req.now.getTime()}`,
+    now: req.now,
+  })
 }

@@ -1,7 +1,7 @@
 import { AppError } from '../app-error.ts'
 import type { DomainCtx } from '../context.ts'
 import { canSeeTicket } from '../ticket-visibility.ts'
-import { sendQueue } from './enqueue-send.ts'
+import { enqueueSendJob } from './enqueue-send.ts'
 
 /**
  * Sends a failed message again (issue 4: failures are visible and retryable): only our own messages at
@@ -22,8 +22,7 @@ export async function retrySend(ctx: DomainCtx, messageId: number) {
   const now = ctx.now()
   const [message] = await tx<{ id: number; ack: number; sendError: string | null }[]>`
     update messages set ack = 0, send_error = null where id = ${messageId} returning id, ack, send_error`
-  await tx`select app_enqueue_job(${sendQueue(row.whatsappId)}, ${tx.json({ messageId })}::jsonb, ${row.companyId},
-                                  ${`send:${messageId}:retry:${now.getTime()}`}, ${now})`
+  await enqueueSendJob(tx, { companyId: row.companyId, whatsappId: row.whatsappId, payload: { messageId }, key: `send:${messageId}:retry:${now.getTime()}`, now })
   const ticket = { id: row.ticketId, userId: row.userId, queueId: row.queueId, isGroup: row.isGroup }
   ctx.emit({ type: 'appMessage', companyId: row.companyId, payload: { action: 'update', message, ticket } })
   return message

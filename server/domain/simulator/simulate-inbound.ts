@@ -1,15 +1,11 @@
+import { messageMediaType } from '../../media/media-store.ts'
 import { randomUUID } from 'node:crypto'
-import type { MediaType } from '../../../workers/channels/types.ts'
 import { handleChannelEvent, type InboundResult } from '../../../workers/inbound.ts'
 import type { Services } from '../../app-env.ts'
 import type { SimulatorInbound } from '../../routes/simulator.schema.ts'
 import { AppError } from '../app-error.ts'
 import type { DomainCtx } from '../context.ts'
 
-function mediaTypeOf(mimeType: string): MediaType {
-  const top = mimeType.split('/')[0]
-  return top === 'image' || top === 'audio' || top === 'video' ? top : 'application'
-}
 
 /**
  * A message "from the customer's phone" on a simulator connection, through the same inbound pipeline as
@@ -46,7 +42,7 @@ export async function simulateInbound(
         timestamp: ctx.now(),
         peer: { number: input.from, name: input.name },
         body: input.body ?? '',
-        mediaType: media ? mediaTypeOf(media.mimeType) : 'text',
+        mediaType: media ? messageMediaType(media.mimeType) : 'text',
         media,
       },
     },
