@@ -1,6 +1,5 @@
-import { hidesNumbers } from '../contacts/contact-view.ts'
+import { hidesNumbers, maskContact } from '../contacts/contact-view.ts'
 import type postgres from 'postgres'
-import { maskNumber } from '../../../sync/shapes.ts'
 import type { Tx } from '../../db/connect.ts'
 import type { ListTicketsQuery } from '../../routes/list-tickets.schema.ts'
 import type { AuthContext } from '../auth/auth-context.ts'
@@ -74,12 +73,9 @@ export async function listTickets(ctx: DomainCtx, query: ListTicketsQuery): Prom
   const [{ count }] = await tx<{ count: number }[]>`
     select count(*)::int as count from tickets t join contacts c on c.id = t.contact_id where ${where}`
   const { records, hasMore } = splitPage(rows, page)
-  return { tickets: masked ? records.map(maskContact) : records, count, hasMore }
+  return { tickets: masked ? records.map((t) => ({ ...t, contact: maskContact(t.contact, true) })) : records, count, hasMore }
 }
 
-function maskContact(t: TicketListItem): TicketListItem {
-  return { ...t, contact: { ...t.contact, number: t.contact.number === null ? t.contact.number : maskNumber.value(t.contact.number) } }
-}
 
 /**
  * The tickets the actor may see (canSeeTicket in SQL): group tickets need allowGroup, admins see the
