@@ -159,6 +159,40 @@ describe('createSocketFetch', () => {
     expect(f.fallingBack).toBe(false)
   })
 
+  test('over the HTTP fallback, shape requests take few connections at a time and live ones ask a short hold', async () => {
+    srv.state.refuse = true
+    let inFlight = 0
+    let most = 0
+    const holds: (string | null)[] = []
+    const gates: (() => void)[] = []
+    const slowFallback = async (_input: RequestInfo | URL, init?: RequestInit) => {
+      holds.push(new Headers(init?.headers).get('x-live-hold-ms'))
+      inFlight++
+      most = Math.max(most, inFlight)
+      await new Promise<void>((resolve) => gates.push(resolve))
+      inFlight--
+      return new Response('[]', { status: 200 })
+    }
+    const f = make({ connectAttempts: 1, fallbackFetch: slowFallback, fallbackConcurrency: 2, fallbackLiveHoldMs: 900 })
+    const first = f(`${srv.shapeUrl}?table=t0&live=true`)
+    await eventually('first request in flight', () => gates.length === 1)
+    const aborted = new AbortController()
+    const rest = [1, 2, 3].map((i) => f(`${srv.shapeUrl}?table=t${i}&live=${i === 3}`))
+    const leaving = f(`${srv.shapeUrl}?table=gone&live=true`, { signal: aborted.signal })
+    aborted.abort()
+    expect((await rejection(leaving) as DOMException).name).toBe('AbortError')
+    await eventually('second request in flight', () => gates.length === 2)
+    await Bun.sleep(30)
+    expect(gates).toHaveLength(2) // the third waits for a free slot
+    for (let released = 0; released < 4; released++) {
+      await eventually('a request in flight', () => gates.length > 0)
+      gates.shift()!()
+    }
+    await Promise.all([first, ...rest])
+    expect(most).toBe(2)
+    expect(holds).toEqual(['900', null, null, '900'])
+  })
+
   test('no token: the fallback answers (its 401 reaches the Electric client)', async () => {
     const f = make({ getToken: async () => null })
     expect((await f(`${srv.shapeUrl}?table=t`)).status).toBe(299)

@@ -54,6 +54,10 @@ export interface SocketFetchOptions {
   pingAfterMs?: number
   /** … and give the socket up after this much (default 40 s, under the Electric client's 45 s watchdog). */
   deadAfterMs?: number
+  /** Shape requests over plain HTTP (fallback) at once, at most (default 3: the app's API calls keep the rest). */
+  fallbackConcurrency?: number
+  /** How long the server holds a live request that came over plain HTTP (default 1.5 s, header x-live-hold-ms). */
+  fallbackLiveHoldMs?: number
 }
 
 interface Pending {
@@ -105,6 +109,20 @@ export function createSocketFetch(opts: SocketFetchOptions): SocketFetch {
   const connectTimeoutMs = opts.connectTimeoutMs ?? 5_000
   const pingAfterMs = opts.pingAfterMs ?? 15_000
   const deadAfterMs = opts.deadAfterMs ?? 40_000
+  // Over plain HTTP every table would hold one of the browser's 6 connections for 20 s: a few at a
+  // time, each held briefly, trades latency (a change shows within a round of the tables) for an app
+  // whose API calls and outbox still get through.
+  const httpSlots = new Slots(opts.fallbackConcurrency ?? 3)
+  const liveHold = String(opts.fallbackLiveHoldMs ?? 1_500)
+  const httpShapeFetch = async (input: RequestInfo | URL, init: RequestInit | undefined, url: URL, headers: Headers, signal: AbortSignal | null | undefined) => {
+    const release = await httpSlots.take(signal)
+    try {
+      if (url.searchParams.get('live') === 'true') headers.set('x-live-hold-ms', liveHold)
+      return await fallbackFetch(typeof input === 'string' || input instanceof URL ? input : input.url, { ...init, method: 'GET', headers, signal })
+    } finally {
+      release()
+    }
+  }
 
   let socket: WebSocket | null = null
   let opening: Promise<WebSocket> | null = null
@@ -287,7 +305,7 @@ export function createSocketFetch(opts: SocketFetchOptions): SocketFetch {
     if (!isShapeRequest(url, method, headers, init)) return fallbackFetch(input, init)
     const signal = init?.signal ?? (isRequest ? input.signal : undefined)
     if (signal?.aborted) throw abortError()
-    if (Date.now() < fallbackUntil) return fallbackFetch(input, init)
+    if (Date.now() < fallbackUntil) return httpShapeFetch(input, init, url, headers, signal)
 
     const query = new URLSearchParams(url.search).toString()
     const bearer = /^Bearer\s+(\S+)$/i.exec(headers.get('authorization') ?? '')?.[1]
@@ -296,7 +314,7 @@ export function createSocketFetch(opts: SocketFetchOptions): SocketFetch {
       s = await raceAbort(connect(), signal)
     } catch (err) {
       if (signal?.aborted) throw abortError()
-      if (Date.now() < fallbackUntil) return fallbackFetch(input, init)
+      if (Date.now() < fallbackUntil) return httpShapeFetch(input, init, url, headers, signal)
       throw err instanceof TypeError ? err : networkError(String(err))
     }
     const token = bearer ?? (await getToken().catch(() => null))
@@ -339,6 +357,43 @@ export function createSocketFetch(opts: SocketFetchOptions): SocketFetch {
     socketsOpened: { get: () => socketsOpened },
     fallingBack: { get: () => Date.now() < fallbackUntil },
   }) as unknown as SocketFetch
+}
+
+/** A counting semaphore whose waiters leave the queue when their request is aborted. */
+class Slots {
+  private free: number
+  private waiting: { grant: () => void }[] = []
+  constructor(size: number) {
+    this.free = Math.max(1, size)
+  }
+  async take(signal?: AbortSignal | null): Promise<() => void> {
+    if (this.free > 0) this.free--
+    else {
+      await new Promise<void>((resolve, reject) => {
+        const waiter = {
+          grant: () => {
+            signal?.removeEventListener('abort', onAbort)
+            resolve()
+          },
+        }
+        const onAbort = () => {
+          this.waiting = this.waiting.filter((w) => w !== waiter)
+          reject(abortError())
+        }
+        if (signal?.aborted) return reject(abortError())
+        signal?.addEventListener('abort', onAbort, { once: true })
+        this.waiting.push(waiter)
+      })
+    }
+    let released = false
+    return () => {
+      if (released) return
+      released = true
+      const next = this.waiting.shift()
+      if (next) next.grant()
+      else this.free++
+    }
+  }
 }
 
 /** Resolves as the promise does, or rejects with AbortError when the signal aborts first. */

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { formatOffset, nextCursor, parseOffset } from './protocol.ts'
+import { LONG_POLL_MS, liveHoldMs } from './shape-route.ts'
 import { logMessages, rowKey } from './messages.ts'
 import { shapeCatalogue } from '../shapes.ts'
 import type { LogEntry } from './log-reader.ts'
@@ -58,5 +59,15 @@ describe('change messages', () => {
 
   test('an update touching only columns the shape leaves out sends nothing', () => {
     expect(logMessages(tickets, [entry({ changed: ['data_webhook'], newValue: { id: '1' }, oldValue: { id: '1' } })])).toEqual([])
+  })
+})
+
+describe('liveHoldMs (x-live-hold-ms from clients long-polling over plain HTTP)', () => {
+  test('absent or unreadable: the full 20 s; otherwise the asked time, clamped to 0..20 s', () => {
+    expect(liveHoldMs(undefined)).toBe(LONG_POLL_MS)
+    expect(liveHoldMs('soon')).toBe(LONG_POLL_MS)
+    expect(liveHoldMs('1500')).toBe(1500)
+    expect(liveHoldMs('-5')).toBe(0)
+    expect(liveHoldMs('999999')).toBe(LONG_POLL_MS)
   })
 })

@@ -18,6 +18,15 @@ import { takeSnapshot } from './snapshot.ts'
 /** How long a live request is held before answering up-to-date (Electric: 20 s; client watchdog 45 s). */
 export const LONG_POLL_MS = 20_000
 
+/**
+ * A client long-polling over plain HTTP (socket-fetch's fallback) asks for a shorter hold so that its
+ * tables take turns on few connections; never longer than LONG_POLL_MS.
+ */
+export function liveHoldMs(header: string | undefined): number {
+  const asked = header === undefined ? NaN : Number(header)
+  return Number.isFinite(asked) ? Math.min(LONG_POLL_MS, Math.max(0, Math.floor(asked))) : LONG_POLL_MS
+}
+
 interface Resolved {
   entry: ShapeEntry
   scope: ShapeScope
@@ -97,7 +106,7 @@ function bad(c: Context<AppEnv>, field: string, message: string) {
 /** The response for log entries after `after`, held up to LONG_POLL_MS when live and nothing is new. */
 async function serveLog(c: Context<AppEnv>, r: Resolved, handle: HandleRow, after: { seq: bigint; op: number }, reqOffset: string, live: boolean) {
   const { db, sync } = c.get('services')
-  const deadline = Date.now() + LONG_POLL_MS
+  const deadline = Date.now() + liveHoldMs(c.req.header('x-live-hold-ms'))
   for (;;) {
     if (sync.stopped) {
       // Shutting down: the client retries 503s with backoff, on this instance or another.

@@ -40,8 +40,9 @@ afterAll(() => {
   delete (globalThis as { window?: unknown }).window
 })
 
-test('opens 5 synced tables, under the 6 connections Chrome gives a host should sync fall back to HTTP', () => {
-  expect(LOCAL_SYNC_TABLES).toEqual(['companies', 'users', 'queues', 'user_queues', 'whatsapps'])
+test('opens every table of the shape catalogue (the pages read tickets, messages, contacts and their links)', () => {
+  expect(LOCAL_SYNC_TABLES).toEqual(expect.arrayContaining(['companies', 'users', 'whatsapps', 'tickets', 'messages', 'contacts', 'ticket_tags', 'ticket_notes', 'quick_messages']))
+  expect(LOCAL_SYNC_TABLES).toHaveLength(16)
 })
 
 describe('getSyncToken (the worker and the outbox ask it)', () => {

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useSyncExternalStore } from 'react'
+import { shapeCatalogue } from '../../../sync/shapes.ts'
 import { closeLocalDatabase, openLocalDatabase, syncStatusOf, type LocalDatabase } from '../../../sync/client/database.ts'
 import { linkOutbox } from '../../../sync/client/optimistic.ts'
 import { openOutbox, type Connectivity, type Outbox, type OutboxSnapshot } from '../../../sync/client/outbox.ts'
@@ -14,14 +15,11 @@ import { onServerReachable, refreshAccessToken } from './api.ts'
 import { readToken } from './session.ts'
 
 /**
- * The synced tables this build opens: the ones the built pages read. Live long-polls share one
- * WebSocket (/v1/shape-socket), but while that socket cannot be opened (offline, a proxy without
- * WebSocket) the client falls back to HTTP, where each table holds one of the browser's 6 HTTP/1.1
- * connections. Keep the list short until the fallback stops long-polling over HTTP; pages add their tables.
+ * The synced tables this build opens: the whole catalogue. Their live long-polls share one WebSocket
+ * (/v1/shape-socket); when that socket cannot be opened the client long-polls over plain HTTP a few
+ * tables at a time with a short hold (socket-fetch.ts), so the app's API calls keep connections free.
  */
-// whatsapps feeds /connections (live statuses and QR codes); its queue links are read with GET /whatsapp/{id}
-// when the editor opens, which keeps one of the six connections free for API calls.
-export const LOCAL_SYNC_TABLES = ['companies', 'users', 'queues', 'user_queues', 'whatsapps']
+export const LOCAL_SYNC_TABLES = Object.keys(shapeCatalogue)
 
 /** The sync worker and the outbox ask for the access token here; `refresh` goes through the API client's refresh-once. */
 export const getSyncToken: TokenGetter = async (opts) => {
