@@ -74,3 +74,21 @@ export const syncTagsSchema = z.object({
   contactId: id,
   tags: z.array(z.union([id, z.object({ id }).transform((t) => t.id)])).max(200),
 })
+
+const textOrNumber = z.union([z.string(), z.number()], { error: 'Required' }).transform(String)
+/**
+ * POST /contactsImport (spec part 2 §3 Contact import row, §7): one row of the import page. The number
+ * may come from a spreadsheet as a number; validateContact as the anchor's client sends it ("true").
+ */
+export const importContactSchema = z.object({
+  name: textOrNumber.pipe(z.string().trim().min(1, 'Required').max(250, 'Too Long!')),
+  number: textOrNumber.pipe(numberField),
+  email: z.union([emailField, z.null().transform(() => '')]).optional(),
+  validateContact: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
+})
+export type ImportContactInput = z.infer<typeof importContactSchema>
+
+/** POST /contacts/upload: the optional column mapping sent beside the file (a column name per field). */
+const columnField = z.string().trim().max(200, 'Too Long!').optional().transform((v) => v || undefined)
+export const contactUploadSchema = z.object({ name: columnField, number: columnField, email: columnField })
+export type ContactUploadInput = z.infer<typeof contactUploadSchema>

@@ -6,19 +6,23 @@ import { createContact, updateContact } from '../domain/contacts/save-contact.ts
 import { deleteContact } from '../domain/contacts/delete-contact.ts'
 import { setContactActive, toggleAcceptAudio, toggleDisableBot } from '../domain/contacts/toggle-contact.ts'
 import { listContactTags, syncContactTags } from '../domain/contacts/contact-tags.ts'
+import { importContactFile, importContactRow } from '../domain/contacts/import-contacts.ts'
 import { requireAuth } from '../middleware/auth.ts'
 import { guard } from '../middleware/guard.ts'
 import { validate } from '../middleware/validate.ts'
 import { idParam } from './common.schema.ts'
 import {
-  blockContactSchema, contactIdParam, contactOptionsQuery, createContactSchema, listContactsQuery, profileParam,
-  syncTagsSchema, updateContactSchema,
+  blockContactSchema, contactIdParam, contactOptionsQuery, contactUploadSchema, createContactSchema, importContactSchema,
+  listContactsQuery, profileParam, syncTagsSchema, updateContactSchema,
 } from './contacts.schema.ts'
+import { formFile } from './upload.ts'
 
 /**
  * Contacts (spec part 1 §7 Contacts and Tags, part 2 §7). Mounted at the root because the spec spreads
  * them over /contacts, /tags/sync and /contactTags; each route names its own guards. Every user works
- * contacts from the ticket drawer; only deleting needs contacts:delete.
+ * contacts from the ticket drawer; only deleting needs contacts:delete. The import routes follow
+ * POST /contacts (docs/decisions.md "Contact import"); POST /contacts/import and /contacts/import/chats
+ * (the phone's address book through the channel) are not served.
  */
 export const contacts = new Hono<AppEnv>()
   .get('/contacts', requireAuth(), validate('query', listContactsQuery), async (c) =>
@@ -45,6 +49,17 @@ export const contacts = new Hono<AppEnv>()
   .post('/contacts', requireAuth(), validate('json', createContactSchema), async (c) =>
     c.json(await createContact(c.get('ctx'), c.req.valid('json')), 201),
   )
+  // One row of the import page: 201 with the new contact, 200 with the one that already has the number.
+  .post('/contactsImport', requireAuth(), validate('json', importContactSchema), async (c) => {
+    const { status, contact } = await importContactRow(c.get('ctx'), c.req.valid('json'))
+    return c.json(contact, status === 'created' ? 201 : 200)
+  })
+  // A whole file (multipart `file`, optional mapping fields name, number, email): answers the counts.
+  .post('/contacts/upload', requireAuth(), validate('form', contactUploadSchema), async (c) => {
+    const file = await formFile(c, 'file')
+    const upload = { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }
+    return c.json(await importContactFile(c.get('ctx'), upload, c.req.valid('form')))
+  })
   .put('/contacts/:id', requireAuth(), validate('param', idParam), validate('json', updateContactSchema), async (c) =>
     c.json(await updateContact(c.get('ctx'), c.req.valid('param').id, c.req.valid('json'))),
   )
