@@ -78,6 +78,19 @@ describeEachBackend('GET /messages/:ticketId', (env) => {
     expect(second.body.hasMore).toBe(false)
   })
 
+  test("the owner's first page zeroes the ticket's unread count; another reader leaves it", async () => {
+    const s = await setup(env())
+    const other = await createUser(env(), s.companyId, { profile: 'admin' })
+    await q(env(), (tx) => tx`update tickets set unread_messages = 3 where id = ${s.ticketId}`)
+    const unread = async () => (await q(env(), (tx) => tx`select unread_messages from tickets where id = ${s.ticketId}`))[0].unreadMessages
+    expect((await call(env(), 'GET', `/messages/${s.ticketId}`, { token: other.token })).status).toBe(200)
+    expect(await unread()).toBe(3)
+    expect((await call(env(), 'GET', `/messages/${s.ticketId}?pageNumber=2`, { token: s.adminToken })).status).toBe(200)
+    expect(await unread()).toBe(3)
+    expect((await call(env(), 'GET', `/messages/${s.ticketId}`, { token: s.adminToken })).status).toBe(200)
+    expect(await unread()).toBe(0)
+  })
+
   test("merges the contact's earlier tickets on the same connection, not other connections or contacts", async () => {
     const s = await setup(env())
     const other = await createConnection(env(), s.companyId, { channel: 'whatsapp' })

@@ -64,6 +64,7 @@ create or replace aggregate jsonb_merge_agg(jsonb) (sfunc = jsonb_concat, stype 
 create index if not exists tickets_status_updated_idx on tickets (status, updated_at desc);
 create index if not exists tickets_contact_idx on tickets (contact_id);
 create index if not exists messages_ticket_created_idx on messages (ticket_id, created_at);
+create index if not exists messages_client_idx on messages (client_id);
 create index if not exists contacts_name_idx on contacts (name);
 `
 

@@ -34,8 +34,10 @@ export async function queueWrite(
   deps: { pg: LocalPg; outbox: Outbox },
   request: { method: WriteMethod; path: string; body?: unknown },
   optimistic?: OptimisticWrite,
+  /** A client id chosen by the caller (when the body must carry it too, like a message's clientId). */
+  opts: { clientId?: string } = {},
 ): Promise<string> {
-  const clientId = crypto.randomUUID()
+  const clientId = opts.clientId ?? crypto.randomUUID()
   if (optimistic) await recordLocalWrite(deps.pg, clientId, optimistic)
   try {
     await deps.outbox.enqueue({ ...request, clientId })

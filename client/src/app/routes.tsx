@@ -10,6 +10,7 @@ import HomePage from '../pages/home/index.tsx'
 import LoginPage from '../pages/login/index.tsx'
 import NotFoundPage from '../pages/not-found/index.tsx'
 import SignupPage from '../pages/signup/index.tsx'
+import TicketsPage from '../pages/tickets/index.tsx'
 import UsersPage from '../pages/users/index.tsx'
 import { hasCampaignFlag } from '../state/flags.ts'
 import { PublicOnly, RequireActiveSubscription, RequireSession } from './guards.tsx'
@@ -22,6 +23,8 @@ const PAGES: Record<string, ComponentType> = {
   users: UsersPage,
   connections: ConnectionsPage,
   allConnections: AllConnectionsPage,
+  tickets: TicketsPage,
+  ticket: TicketsPage,
 }
 
 /** One route per path: the first entry of a path wins ('/' is the welcome card until the dashboard exists). */

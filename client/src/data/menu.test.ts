@@ -102,13 +102,14 @@ describe('switches and flags', () => {
 })
 
 describe('the menu of this build', () => {
-  test('shows only implemented pages: home, users and connections for admins, and helps when there are helps', () => {
+  test('shows only implemented pages: home, tickets, users and connections for admins, and helps when there are helps', () => {
     const superUser = user({ profile: 'admin', super: true })
-    expect(menuEntries(ctx({ user: superUser })).map((e) => e.key)).toEqual(['home', 'users', 'connections', 'allConnections'])
-    expect(menuEntries(ctx({ user: superUser, helpsCount: 1 })).map((e) => e.key)).toEqual(['home', 'helps', 'users', 'connections', 'allConnections'])
-    expect(menuEntries(ctx({ user: user({ profile: 'admin' }) })).map((e) => e.key)).toEqual(['home', 'users', 'connections'])
-    expect(menuEntries(ctx({ user: user({ profile: 'user', allowConnections: 'enabled' }) })).map((e) => e.key)).toEqual(['home', 'connections'])
-    expect(menuEntries(ctx({ user: user({ profile: 'user' }) })).map((e) => e.key)).toEqual(['home'])
+    const menu = (c: MenuContext) => menuEntries(c).map((e) => e.key).sort()
+    expect(menu(ctx({ user: superUser }))).toEqual(['allConnections', 'connections', 'home', 'tickets', 'users'])
+    expect(menu(ctx({ user: superUser, helpsCount: 1 }))).toEqual(['allConnections', 'connections', 'helps', 'home', 'tickets', 'users'])
+    expect(menu(ctx({ user: user({ profile: 'admin' }) }))).toEqual(['connections', 'home', 'tickets', 'users'])
+    expect(menu(ctx({ user: user({ profile: 'user', allowConnections: 'enabled' }) }))).toEqual(['connections', 'home', 'tickets'])
+    expect(menu(ctx({ user: user({ profile: 'user' }) }))).toEqual(['home', 'tickets'])
   })
 
   test('detail routes never appear in the menu', () => {

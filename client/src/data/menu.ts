@@ -51,8 +51,8 @@ export const ROUTES: RouteEntry[] = [
   r('reports', '/reports', 'management', 'dashboard', { icon: 'chart' }),
   r('moments', '/moments', 'management', 'realtime', { icon: 'monitor' }),
   // Administration: everything else.
-  r('tickets', '/tickets', 'administration', 'all', { icon: 'chat' }),
-  r('ticket', '/tickets/:uuid', null, 'all'),
+  r('tickets', '/tickets', 'administration', 'all', { implemented: true, icon: 'chat' }),
+  r('ticket', '/tickets/:uuid', null, 'all', { implemented: true }),
   r('quickMessages', '/quick-messages', 'administration', 'all', { icon: 'bolt' }),
   r('autoReplies', '/auto-replies', 'administration', 'admin', { icon: 'reply' }),
   r('kanban', '/kanban', 'administration', 'all', { plan: 'useKanban', icon: 'kanban' }),

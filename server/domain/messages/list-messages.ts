@@ -18,7 +18,8 @@ export interface MessagePage {
  * the page as the chat renders it. The history merges the contact's earlier tickets on the same
  * connection (anchor §9.12); without 'tickets:history' (admin or allHistoric) an earlier ticket counts
  * only when it was the actor's or sat in one of the actor's queues (docs/decisions.md "Messages").
- * Reads go through tickets_contact_idx and messages_ticket_idx.
+ * Reads go through tickets_contact_idx and messages_ticket_idx. The first page, read by the ticket's
+ * owner, zeroes its unread count.
  */
 export async function listMessages(ctx: DomainCtx, ticketId: number, pageNumber: number): Promise<MessagePage> {
   const { tx, auth } = ctx
@@ -34,6 +35,12 @@ export async function listMessages(ctx: DomainCtx, ticketId: number, pageNumber:
     select count(*)::int as count from messages m
      where m.ticket_id = any(${ticketIds}::int[])`
   const { records, hasMore } = splitPage(rows, page)
+  // The owner opening the chat has read it (the anchor's SetTicketMessagesAsRead); someone else looking
+  // in (an admin, a colleague) leaves the owner's unread count alone.
+  if (pageNumber === 1) {
+    await tx`update tickets set unread_messages = 0
+              where id = ${ticket.id} and user_id = ${auth.user.id} and unread_messages > 0`
+  }
   return {
     messages: records.map(normalize).reverse(),
     ticket: { id: ticket.id, status: ticket.status, contactId: ticket.contactId, whatsappId: ticket.whatsappId },

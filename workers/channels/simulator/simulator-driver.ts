@@ -5,6 +5,8 @@ export interface SimulatorOptions {
   /** When the simulated phone reports delivered (2) and read (3) after a send; [] keeps messages at 1. */
   ackDelaysMs?: [number, number] | []
   setTimer?: (fn: () => void, ms: number) => unknown
+  /** The simulated phone's inbox: called with every message the connection sends (demos, end-to-end tests). */
+  onSend?: (message: OutboundMessage, externalId: string) => void
 }
 
 /**
@@ -17,6 +19,7 @@ export class SimulatorDriver implements ChannelDriver {
   private stopped = false
   private readonly ackDelays: number[]
   private readonly setTimer: (fn: () => void, ms: number) => unknown
+  private readonly onSend?: SimulatorOptions['onSend']
 
   constructor(
     private readonly ctx: DriverContext,
@@ -24,6 +27,7 @@ export class SimulatorDriver implements ChannelDriver {
   ) {
     this.ackDelays = opts.ackDelaysMs ?? [300, 1200]
     this.setTimer = opts.setTimer ?? ((fn, ms) => setTimeout(fn, ms))
+    this.onSend = opts.onSend
   }
 
   async start(): Promise<void> {
@@ -43,6 +47,7 @@ export class SimulatorDriver implements ChannelDriver {
   async send(message: OutboundMessage): Promise<SendResult> {
     if (!message.to.number && !message.to.group) throw new Error('simulator: recipient without a number')
     const externalId = message.externalId ?? `SIM${randomBytes(8).toString('hex').toUpperCase()}`
+    this.onSend?.(message, externalId)
     this.ackDelays.forEach((ms, i) => {
       this.setTimer(() => {
         if (this.stopped) return

@@ -1,0 +1,81 @@
+import { ackIcon, type ChatMessage } from '../data/ticket-messages.ts'
+import { Icon } from './icon.tsx'
+import { WriteStatus } from './write-status.tsx'
+
+interface MessageBubbleProps {
+  message: ChatMessage
+  labels: { private: string; deleted: string; edited: string; pending: string; retry: string; discard: string; sendFailed: string; ack: Record<string, string> }
+  errorText: (code: string) => string
+  onRetry: () => void
+  onDiscard: () => void
+}
+
+const time = (iso: string) => {
+  const d = new Date(iso)
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+}
+
+/** Spec part 1 §4 ack icons: ✓ sent, ✓✓ delivered, blue ✓✓ read, a distinct colour when audio was played. */
+function AckMark({ ack, label }: { ack: number; label: Record<string, string> }) {
+  const kind = ackIcon(ack)
+  if (kind === 'clock')
+    return (
+      <span data-testid="message-ack" data-ack={ack} title={label.clock}>
+        <Icon name="schedule" className="size-3.5" />
+      </span>
+    )
+  const colour = kind === 'read' ? 'text-sky-500' : kind === 'played' ? 'text-emerald-500' : 'text-slate-400'
+  return (
+    <span data-testid="message-ack" data-ack={ack} className={`text-xs font-bold ${colour}`} aria-label={label[kind]} title={label[kind]}>
+      {kind === 'sent' ? '✓' : '✓✓'}
+    </span>
+  )
+}
+
+/** One message of the chat: ours on the right, the contact's on the left, private notes in yellow. */
+export function MessageBubble({ message: m, labels, errorText, onRetry, onDiscard }: MessageBubbleProps) {
+  if (m.isSystem) {
+    return (
+      <li data-testid="message" data-system="true" className="mx-auto my-1 max-w-[80%] rounded bg-slate-200 px-3 py-1 text-center text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
+        {m.body}
+      </li>
+    )
+  }
+  const tone = m.isPrivate
+    ? 'bg-amber-100 text-amber-950 dark:bg-amber-900/60 dark:text-amber-50'
+    : m.fromMe
+      ? 'bg-emerald-100 text-slate-900 dark:bg-emerald-900/60 dark:text-slate-50'
+      : 'bg-white text-slate-900 dark:bg-slate-800 dark:text-slate-50'
+  return (
+    <li data-testid="message" data-from-me={m.fromMe} data-local={m.local} className={`my-1 flex ${m.fromMe ? 'justify-end' : 'justify-start'}`}>
+      <div className={`max-w-[75%] rounded-lg px-3 py-1.5 shadow-sm ${tone}`}>
+        {m.isPrivate && <p className="text-xs font-semibold uppercase">{labels.private}</p>}
+        {m.mediaUrl && m.mediaType === 'image' && <img src={m.mediaUrl} alt={m.mediaName ?? ''} className="mb-1 max-h-64 rounded" loading="lazy" />}
+        {m.mediaUrl && m.mediaType !== 'image' && (
+          <a href={m.mediaUrl} target="_blank" rel="noreferrer" className="mb-1 block text-sm underline">
+            {m.mediaName ?? m.mediaType}
+          </a>
+        )}
+        <p data-testid="message-body" className={`whitespace-pre-wrap break-words text-sm ${m.isDeleted ? 'italic opacity-60' : ''}`}>
+          {m.isDeleted ? labels.deleted : m.body}
+        </p>
+        <p className="mt-0.5 flex items-center justify-end gap-1 text-[11px] opacity-70">
+          {m.isEdited && <span>{labels.edited}</span>}
+          <span>{time(m.createdAt)}</span>
+          {m.fromMe && !m.isPrivate && <AckMark ack={m.ack} label={labels.ack} />}
+        </p>
+        {m.sendError && <p className="text-xs text-red-600">{labels.sendFailed}</p>}
+        {m.local && (m.error || m.clientId) && (
+          <WriteStatus
+            error={m.error ? errorText(m.error) : null}
+            pendingLabel={labels.pending}
+            retryLabel={labels.retry}
+            discardLabel={labels.discard}
+            onRetry={onRetry}
+            onDiscard={onDiscard}
+          />
+        )}
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,151 @@
+import { useAtomValue } from 'jotai'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Navigate, useNavigate, useParams } from 'react-router'
+import { Button } from '../../components/button.tsx'
+import { LoadingScreen } from '../../components/message-card.tsx'
+import { Modal } from '../../components/modal.tsx'
+import { useTicketActions } from '../../data/ticket-actions.ts'
+import { useMyQueues, useTicket } from '../../data/tickets.ts'
+import { userAtom } from '../../state/auth.ts'
+import { WIDE_QUERY, useMediaQuery } from '../../state/ui.ts'
+import { TicketChat } from './ticket-chat.tsx'
+import { TicketListPanel } from './ticket-list-panel.tsx'
+
+/** Spec part 1 §9: the list's default width on wide screens (the drag range and saving come later). */
+const LIST_WIDTH = 550
+
+interface AcceptTarget {
+  id: number
+  uuid: string
+  queueId: number | null
+}
+
+/**
+ * /tickets and /tickets/{uuid}: the list beside the chat on wide screens, two tabs ('Atendimentos' and
+ * 'Ticket') on narrow ones. Everything reads the browser's database and writes through the outbox.
+ */
+export default function TicketsPage() {
+  const { t } = useTranslation()
+  const { uuid } = useParams()
+  const navigate = useNavigate()
+  const wide = useMediaQuery(WIDE_QUERY)
+  const me = useAtomValue(userAtom)
+  const actions = useTicketActions()
+  const queues = useMyQueues(me?.id)
+  const isAdmin = me?.profile === 'admin' || me?.super === true
+  const { ticket, loading } = useTicket(uuid)
+  const [narrowTab, setNarrowTab] = useState<'list' | 'chat'>(uuid ? 'chat' : 'list')
+  const [choosing, setChoosing] = useState<AcceptTarget | null>(null)
+  const [queueChoice, setQueueChoice] = useState<number | null>(null)
+
+  if (uuid === 'undefined') return <Navigate to="/tickets" replace />
+
+  const open = (target: { uuid: string }) => {
+    setNarrowTab('chat')
+    navigate(`/tickets/${target.uuid}`)
+  }
+  // Spec part 1 §4 Accept: "if no queue, a queue-choice dialog comes first" (one queue: that one). The
+  // server takes a queue-less accept only from admins (docs/decisions.md "Tickets").
+  const accept = (target: AcceptTarget) => {
+    if (!actions) return
+    if (target.queueId === null && (queues.length > 1 || (queues.length === 0 && !isAdmin))) {
+      setQueueChoice(queues[0]?.id ?? null)
+      setChoosing(target)
+      return
+    }
+    void actions.accept(target.id, target.queueId ?? queues[0]?.id ?? null)
+    open(target)
+  }
+
+  const chat = () => {
+    if (!uuid)
+      return (
+        <div className="flex h-full items-center justify-center p-6 text-center text-slate-500 dark:text-slate-400" data-testid="chat-empty">
+          {t('chat.selectTicket')}
+        </div>
+      )
+    if (loading) return <LoadingScreen label={t('common.loading')} />
+    if (!ticket)
+      return (
+        <div className="flex h-full items-center justify-center p-6 text-center text-slate-500 dark:text-slate-400" data-testid="chat-missing">
+          {t('chat.notFound')}
+        </div>
+      )
+    return <TicketChat ticket={ticket} onBack={() => navigate('/tickets')} onAccept={() => accept(ticket)} />
+  }
+  const list = <TicketListPanel selectedUuid={uuid ?? null} onOpen={open} onAccept={accept} />
+
+  return (
+    <div className="-m-4 flex h-[calc(100%+2rem)] min-h-0 flex-col sm:-m-6 sm:h-[calc(100%+3rem)]">
+      {wide ? (
+        <div className="flex min-h-0 flex-1">
+          <div className="min-h-0 shrink-0" style={{ width: LIST_WIDTH }}>
+            {list}
+          </div>
+          <div className="min-h-0 min-w-0 flex-1">{chat()}</div>
+        </div>
+      ) : (
+        <>
+          <div role="tablist" className="flex border-b border-slate-200 dark:border-slate-800">
+            {(['chat', 'list'] as const).map((key) => (
+              <button
+                key={key}
+                role="tab"
+                type="button"
+                aria-selected={narrowTab === key}
+                className={`flex-1 py-2 text-sm font-semibold ${narrowTab === key ? 'border-b-2 border-brand text-brand' : ''}`}
+                onClick={() => setNarrowTab(key)}
+              >
+                {key === 'chat' ? t('tickets.narrowTicket') : t('tickets.narrowList')}
+              </button>
+            ))}
+          </div>
+          <div className="min-h-0 flex-1">{narrowTab === 'list' ? list : uuid ? chat() : <p className="p-6 text-center">{t('tickets.selectTicket')}</p>}</div>
+        </>
+      )}
+      <Modal
+        open={choosing !== null}
+        onClose={() => setChoosing(null)}
+        title={t('tickets.chooseQueue')}
+        closeLabel={t('common.close')}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setChoosing(null)}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              data-testid="accept-confirm"
+              disabled={queueChoice === null}
+              onClick={() => {
+                const target = choosing
+                setChoosing(null)
+                if (target && actions) {
+                  void actions.accept(target.id, queueChoice)
+                  open(target)
+                }
+              }}
+            >
+              {t('tickets.accept')}
+            </Button>
+          </>
+        }
+      >
+        {queues.length === 0 && <p className="mb-2 text-sm text-red-600">{t('tickets.noQueuesToAccept')}</p>}
+        <select
+          data-testid="accept-queue"
+          className="w-full rounded-md border border-slate-300 bg-transparent px-3 py-2 dark:border-slate-700"
+          aria-label={t('tickets.chooseQueue')}
+          value={queueChoice ?? ''}
+          onChange={(e) => setQueueChoice(Number(e.target.value))}
+        >
+          {queues.map((q) => (
+            <option key={q.id} value={q.id}>
+              {q.name}
+            </option>
+          ))}
+        </select>
+      </Modal>
+    </div>
+  )
+}

@@ -1,0 +1,195 @@
+import { useAtomValue } from 'jotai'
+import { useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button, plainIconButtonClass } from '../../components/button.tsx'
+import { Icon } from '../../components/icon.tsx'
+import { MessageBubble } from '../../components/message-bubble.tsx'
+import { LoadingScreen } from '../../components/message-card.tsx'
+import { Modal } from '../../components/modal.tsx'
+import { WriteStatus } from '../../components/write-status.tsx'
+import { api } from '../../data/api.ts'
+import { errorText } from '../../data/errors.ts'
+import { useBrowserOnline } from '../../data/local-first.ts'
+import { useTicketActions } from '../../data/ticket-actions.ts'
+import { CHAT_PAGE_SIZE, useChatMessages } from '../../data/ticket-messages.ts'
+import { useTicketSettings, type OpenTicket } from '../../data/tickets.ts'
+import i18n from '../../i18n/index.ts'
+import { userAtom } from '../../state/auth.ts'
+import { MessageComposer } from './message-composer.tsx'
+
+const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
+const isOn = (v: string | undefined) => v === 'enabled' || v === 'enable'
+
+interface TicketChatProps {
+  ticket: OpenTicket
+  onBack: () => void
+  /** Accept (the page asks for a queue first when the ticket has none). */
+  onAccept: () => void
+}
+
+/**
+ * /tickets/{uuid} (spec part 1 §2): header with the contact, ticket number, owner and the actions of the
+ * ticket's status (§4 table), the messages (older pages within 50 px of the top), and the input.
+ */
+export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
+  const { t } = useTranslation()
+  const me = useAtomValue(userAtom)
+  const actions = useTicketActions()
+  const settings = useTicketSettings()
+  const online = useBrowserOnline()
+  const [limit, setLimit] = useState(CHAT_PAGE_SIZE)
+  const [askFarewell, setAskFarewell] = useState(false)
+  const { messages, loading, hasMore } = useChatMessages(ticket, limit)
+  const listRef = useRef<HTMLOListElement>(null)
+  const atBottom = useRef(true)
+  const isAdmin = me?.profile === 'admin' || me?.super === true
+  const mine = ticket.userId === me?.id
+
+  useEffect(() => setLimit(CHAT_PAGE_SIZE), [ticket.id])
+  // The owner opening the chat has read it: GET /messages' first page zeroes the unread count.
+  useEffect(() => {
+    if (online && mine && ticket.unread > 0 && !ticket.pending) void api(`/messages/${ticket.id}?pageNumber=1`).catch(() => {})
+  }, [online, mine, ticket.id, ticket.unread, ticket.pending])
+  // Stay at the bottom as messages arrive, unless the user scrolled up to read.
+  useLayoutEffect(() => {
+    const el = listRef.current
+    if (el && atBottom.current) el.scrollTop = el.scrollHeight
+  }, [messages])
+
+  const onScroll = (e: UIEvent<HTMLOListElement>) => {
+    const el = e.currentTarget
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40
+    if (el.scrollTop < 50 && hasMore) setLimit((n) => n + CHAT_PAGE_SIZE)
+  }
+  const close = () => (settings.askFarewellMessage ? setAskFarewell(true) : void actions?.close(ticket.id, true))
+  const finishClose = (sendFarewellMessage: boolean) => {
+    setAskFarewell(false)
+    void actions?.close(ticket.id, sendFarewellMessage)
+  }
+  const canIgnore = isAdmin || isOn(me?.userClosePendingTicket)
+
+  const buttons = () => {
+    if (!actions) return null
+    switch (ticket.status) {
+      case 'pending':
+        return (
+          <>
+            {canIgnore && (
+              <Button variant="secondary" data-testid="chat-ignore" onClick={() => void actions.close(ticket.id, false)}>
+                {t('tickets.ignore')}
+              </Button>
+            )}
+            <Button data-testid="chat-accept" onClick={onAccept}>
+              {t('tickets.accept')}
+            </Button>
+          </>
+        )
+      case 'open':
+      case 'group':
+        return (
+          <>
+            {ticket.status === 'open' && (
+              <Button variant="secondary" data-testid="chat-return" onClick={() => void actions.returnToQueue(ticket.id)}>
+                {t('tickets.return')}
+              </Button>
+            )}
+            <Button data-testid="chat-resolve" onClick={close}>
+              {t('tickets.resolve')}
+            </Button>
+          </>
+        )
+      case 'closed':
+        return (
+          <Button data-testid="chat-reopen" onClick={() => void actions.reopen(ticket.id)}>
+            {t('tickets.reopen')}
+          </Button>
+        )
+      default:
+        return null
+    }
+  }
+
+  return (
+    <section data-testid="ticket-chat" data-ticket-id={ticket.id} data-status={ticket.status} className="flex h-full min-h-0 flex-col bg-slate-50 dark:bg-slate-950">
+      <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-3 py-2 dark:border-slate-800 dark:bg-slate-900">
+        <button type="button" className={plainIconButtonClass} aria-label={t('chat.back')} title={t('chat.back')} onClick={onBack}>
+          <Icon name="chevronLeft" className="size-5" />
+        </button>
+        <div className="min-w-0 flex-1">
+          <p data-testid="chat-contact" className="truncate font-semibold">
+            {ticket.contactName || ticket.contactNumber} <span className="text-sm font-normal text-slate-500">#{ticket.id}</span>
+          </p>
+          <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+            {ticket.userName ? t('chat.assignedTo', { name: ticket.userName }) : t('chat.unassigned')}
+            {ticket.queueName ? ` · ${ticket.queueName}` : ''}
+          </p>
+        </div>
+        {ticket.pending && (
+          <WriteStatus
+            error={ticket.error ? errorText({ error: ticket.error }, translate) : null}
+            pendingLabel={t('sync.pending')}
+            retryLabel={t('sync.retry')}
+            discardLabel={t('sync.discard')}
+            onRetry={() => ticket.clientId && actions?.retry(ticket.clientId)}
+            onDiscard={() => ticket.clientId && actions?.discard(ticket.clientId)}
+          />
+        )}
+        <div className="flex gap-2">{buttons()}</div>
+      </header>
+      {(ticket.channel === 'facebook' || ticket.channel === 'instagram') && (
+        <p className="bg-amber-100 px-3 py-1 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">{t('chat.metaWindow')}</p>
+      )}
+      {loading ? (
+        <LoadingScreen label={t('common.loading')} />
+      ) : (
+        <ol ref={listRef} data-testid="message-list" className="min-h-0 flex-1 overflow-y-auto px-4 py-2" onScroll={onScroll}>
+          {messages.map((m) => (
+            <MessageBubble
+              key={m.key}
+              message={m}
+              labels={{
+                private: t('chat.privateMark'),
+                deleted: t('chat.deleted'),
+                edited: t('chat.edited'),
+                pending: t('sync.pending'),
+                retry: t('sync.retry'),
+                discard: t('sync.discard'),
+                sendFailed: t('chat.sendFailed'),
+                ack: { clock: t('chat.ack.clock'), sent: t('chat.ack.sent'), delivered: t('chat.ack.delivered'), read: t('chat.ack.read'), played: t('chat.ack.played') },
+              }}
+              errorText={(code) => errorText({ error: code }, translate)}
+              onRetry={() => m.clientId && actions?.retry(m.clientId)}
+              onDiscard={() => m.clientId && actions?.discard(m.clientId)}
+            />
+          ))}
+        </ol>
+      )}
+      <MessageComposer
+        canMessage={ticket.status === 'open' || ticket.status === 'group'}
+        onSend={async (body, isPrivate) => {
+          atBottom.current = true
+          await actions?.send(ticket.id, { body, isPrivate })
+        }}
+      />
+      {/* Closing the dialog (X, Escape) cancels the close; only the two answers close the ticket. */}
+      <Modal
+        open={askFarewell}
+        onClose={() => setAskFarewell(false)}
+        title={t('tickets.farewellTitle')}
+        closeLabel={t('common.close')}
+        footer={
+          <>
+            <Button variant="secondary" data-testid="farewell-no" onClick={() => finishClose(false)}>
+              {t('tickets.farewellNo')}
+            </Button>
+            <Button data-testid="farewell-yes" onClick={() => finishClose(true)}>
+              {t('tickets.farewellYes')}
+            </Button>
+          </>
+        }
+      >
+        <p>{t('tickets.farewellText')}</p>
+      </Modal>
+    </section>
+  )
+}

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { withSystem } from '../server/db/tenant.ts'
+import { createCompany, createConnection, createUser } from '../test/factories.ts'
+import type { OutboundMessage } from '../workers/channels/types.ts'
+import { startWorkers, type RunningWorkers } from '../workers/start-workers.ts'
+import { loginAs, openBrowser, screenshot, waitForServiceWorker, type Browser, type Server, startServer } from './support/harness.ts'
+
+/**
+ * The attendant workspace end to end (issue 5) in two Chromium browsers against the real server with its
+ * workers (channel host, outbound queue) and a simulator connection whose phone records what it gets:
+ * an attendant and an admin of one company watch a message arrive without reloading, the attendant
+ * accepts and replies, sends three messages offline that reach the phone exactly once and in order when
+ * the network returns, and resolves with the farewell prompt while the admin sees every change live.
+ * Run after `vite build`: `bun test ./e2e/tickets.e2e.ts`.
+ */
+const TIMEOUT = 240_000
+const FIRST_START_MS = 45_000
+let server: Server
+let workers: RunningWorkers
+const phone: { body: string; to: string }[] = []
+
+beforeAll(async () => {
+  server = await startServer()
+  workers = startWorkers(server.env.services, {
+    log: () => {},
+    simulator: { ackDelaysMs: [150, 300], onSend: (m: OutboundMessage) => void phone.push({ body: m.body, to: m.to.number ?? '' }) },
+  })
+}, 60_000)
+afterAll(async () => {
+  await workers?.stop()
+  await server?.close()
+})
+
+async function until<T>(label: string, check: () => Promise<T> | T, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs
+  for (;;) {
+    const v = await check()
+    if (v) return v
+    if (Date.now() > end) throw new Error(`timed out waiting for ${label}`)
+    await Bun.sleep(200)
+  }
+}
+
+const row = (page: Page, text: string) => page.getByTestId('ticket-row').filter({ hasText: text })
+
+async function openTickets(b: Browser, email: string, password: string) {
+  await loginAs(b.page, server.baseUrl, email, password)
+  await b.page.waitForURL(`${server.baseUrl}/`)
+  await waitForServiceWorker(b.page)
+  await b.page.getByRole('link', { name: 'Atendimentos' }).click()
+  await b.page.waitForURL(`${server.baseUrl}/tickets`)
+  await b.page.locator('[data-sync-state="up-to-date"]').waitFor({ timeout: FIRST_START_MS })
+}
+
+describe('attendant workspace', () => {
+  test('a simulator message shows live on two browsers; accept, reply, three offline replies, resolve with farewell', async () => {
+    const company = await createCompany(server.env)
+    const conn = await createConnection(server.env, company.companyId, { complationMessage: 'Até logo, {{name}}!' })
+    const ana = await createUser(server.env, company.companyId, { name: 'Ana Atendente', allTicket: 'enable' })
+    // Its own admin for the simulator call: one session per user, and the browser's login ends the factory's.
+    const phoneOperator = await createUser(server.env, company.companyId, { profile: 'admin' })
+    await withSystem(server.env.services.db, async (tx) => {
+      await tx`update company_settings set ask_farewell_message = 'enabled' where company_id = ${company.companyId}`
+      // Ana's one queue: accepting a ticket without a queue puts it there (plain users must choose one).
+      const [q] = await tx<{ id: number }[]>`insert into queues (company_id, name, color) values (${company.companyId}, 'Vendas', '#16a34a') returning id`
+      await tx`insert into user_queues (company_id, user_id, queue_id) values (${company.companyId}, ${ana.id}, ${q.id})`
+    })
+    const attendant = await openBrowser()
+    const admin = await openBrowser()
+    try {
+      await openTickets(attendant, ana.email, ana.password)
+      await openTickets(admin, company.adminEmail, 'admin-pass')
+
+      // The contact writes: both lists show the ticket in "Aguardando" without a reload.
+      const inbound = await fetch(`${server.baseUrl}/simulator/${conn.id}/inbound`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${phoneOperator.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ from: '5511987650001', name: 'Carla Cliente', body: 'Olá, preciso de ajuda com meu pedido número 123' }),
+      })
+      expect(inbound.status).toBe(201)
+      for (const b of [attendant, admin]) {
+        await b.page.getByTestId('ticket-tab-pending').click()
+        await row(b.page, 'Carla Cliente').waitFor({ timeout: 20_000 })
+        expect(await row(b.page, 'Carla Cliente').getByTestId('ticket-preview').textContent()).toBe('Olá, preciso de ajuda com meu pedido núm...')
+        expect(await row(b.page, 'Carla Cliente').getByTestId('ticket-unread').textContent()).toBe('1')
+      }
+      await screenshot(attendant.page, 'tickets-pending.png')
+
+      // Accept: the chat opens with the contact's message; the admin sees it leave "Aguardando" and
+      // (show-all) sit in "Atendendo" with its owner.
+      await row(attendant.page, 'Carla Cliente').getByTestId('ticket-accept').click()
+      const chat = attendant.page.getByTestId('ticket-chat')
+      await chat.waitFor()
+      await until('the accept to be confirmed', async () => (await chat.getAttribute('data-status')) === 'open' && (await chat.getByTestId('pending-marker').count()) === 0)
+      expect(await chat.getByTestId('failed-marker').count()).toBe(0)
+      await chat.getByText('Vendas').first().waitFor()
+      await chat.getByTestId('message').filter({ hasText: 'preciso de ajuda' }).waitFor()
+      await row(admin.page, 'Carla Cliente').waitFor({ state: 'detached', timeout: 20_000 })
+      await admin.page.getByTestId('ticket-tab-open').click()
+      await admin.page.getByTestId('ticket-show-all').check()
+      await row(admin.page, 'Carla Cliente').getByTestId('ticket-owner').filter({ hasText: 'Ana Atendente' }).waitFor({ timeout: 20_000 })
+
+      // A reply reaches the phone and climbs to read (✓✓ blue) as the simulator acks it.
+      const input = attendant.page.getByTestId('message-input')
+      await input.fill('Claro! Qual o número do pedido?')
+      await input.press('Enter')
+      await until('the reply to reach the phone', () => phone.some((m) => m.body === 'Claro! Qual o número do pedido?'))
+      const reply = chat.getByTestId('message').filter({ hasText: 'Qual o número do pedido?' })
+      await until('the reply to show read', async () => (await reply.getByTestId('message-ack').getAttribute('data-ack')) === '3')
+      await admin.page.getByTestId('ticket-preview').filter({ hasText: 'Claro! Qual o número do pedido?' }).waitFor({ timeout: 20_000 })
+
+      // Offline: three replies show at once with the clock and pending; nothing reaches the phone.
+      const before = phone.length
+      await attendant.context.setOffline(true)
+      const offline = ['Mensagem offline 1', 'Mensagem offline 2', 'Mensagem offline 3']
+      for (const body of offline) {
+        await input.fill(body)
+        await input.press('Enter')
+        await chat.locator('[data-local="true"]').filter({ hasText: body }).waitFor()
+      }
+      expect(await chat.locator('[data-local="true"]').count()).toBe(3)
+      await screenshot(attendant.page, 'chat-offline-pending.png')
+      await Bun.sleep(1000)
+      expect(phone.length).toBe(before)
+
+      // Back online: exactly three reach the phone, in order, and the pending copies give way to the synced rows.
+      await attendant.context.setOffline(false)
+      await until('the offline replies to reach the phone', () => phone.length >= before + 3, 45_000)
+      await until('the pending messages to settle', async () => (await chat.locator('[data-local="true"]').count()) === 0, 30_000)
+      await Bun.sleep(1500) // a duplicate would have been sent by now
+      expect(phone.slice(before).map((m) => m.body)).toEqual(offline)
+      expect(phone.slice(before).every((m) => m.to === '5511987650001')).toBe(true)
+      for (const body of offline) expect(await chat.getByTestId('message').filter({ hasText: body }).count()).toBe(1)
+      await screenshot(attendant.page, 'chat-after-replay.png')
+
+      // Resolve asks about the farewell; "yes" closes the ticket and the farewell reaches the phone.
+      await chat.getByTestId('chat-resolve').click()
+      await attendant.page.getByTestId('farewell-yes').click()
+      await until('the ticket to close on the server', async () => {
+        const [t] = await withSystem(server.env.services.db, (tx) => tx<{ status: string }[]>`select status from tickets where company_id = ${company.companyId}`)
+        return t?.status === 'closed'
+      })
+      await until('the farewell to reach the phone', () => phone.some((m) => m.body === 'Até logo, Carla Cliente!'))
+      await row(admin.page, 'Carla Cliente').waitFor({ state: 'detached', timeout: 20_000 })
+      await admin.page.getByTestId('ticket-tab-closed').click()
+      await row(admin.page, 'Carla Cliente').waitFor({ timeout: 20_000 })
+      const sent = await withSystem(server.env.services.db, (tx) => tx<{ body: string }[]>`
+        select body from messages where company_id = ${company.companyId} and from_me order by id`)
+      expect(sent.map((m) => m.body)).toEqual(['Claro! Qual o número do pedido?', ...offline, 'Até logo, Carla Cliente!'])
+    } finally {
+      await attendant.close()
+      await admin.close()
+    }
+  }, TIMEOUT)
+})
