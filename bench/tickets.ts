@@ -7,9 +7,10 @@
  *  4. the PWA's local ticket list in an in-process PGlite holding 10,000 tickets (target p95 ≤ 10 ms)
  * Requests go through env.app.request (in-process, no port): the figures are the app plus Postgres, without loopback HTTP.
  * BENCH_EXPLAIN=1 also prints EXPLAIN ANALYZE of the list queries (the SQL of server/domain/tickets/list-tickets.ts).
+ * BENCH_KEEP=1 leaves the seeded scratch database behind for psql and prints its URL (scripts/drop-test-databases.ts sweeps it).
  */
 import { PGlite } from '@electric-sql/pglite'
-import { withSystem } from '../server/db/tenant.ts'
+import { withSystem, withTenant } from '../server/db/tenant.ts'
 import { insertUserRow } from '../server/domain/users/insert-user.ts'
 import { startTestEnv, type TestEnv } from '../test/env.ts'
 import { loginToken, uniq } from '../test/factories.ts'
@@ -167,9 +168,12 @@ async function postgresFigures(env: TestEnv, a: Actors) {
   line('GET /messages/{ticketId} (admin, random tickets, pages 1-2)', msgs, 10)
 }
 
-/** The SQL listTickets runs, for EXPLAIN ANALYZE (admin: no visibility clause beyond company and groups). */
+/**
+ * The SQL listTickets runs, for EXPLAIN ANALYZE (admin: no visibility clause beyond company and groups). It runs in a
+ * tenant transaction, as requests do: row-level security changes the plans (a LIKE or @@ cannot drive an index under it).
+ */
 async function explainList(env: TestEnv, a: Actors) {
-  const q = (where: string, order = 't.updated_at desc, t.id desc') => `
+  const q = (where: string, order = 't.updated_at desc, t.id desc', offset = 40) => `
     select t.id, t.uuid::text as uuid, t.status, t.last_message, t.updated_at,
            json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'urlPicture', c.url_picture) as contact,
            case when q.id is null then null else json_build_object('id', q.id, 'name', q.name, 'color', q.color) end as queue,
@@ -177,27 +181,30 @@ async function explainList(env: TestEnv, a: Actors) {
            case when w.id is null then null else json_build_object('id', w.id, 'name', w.name, 'channel', w.channel) end as whatsapp,
            coalesce((select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) order by g.name)
                        from ticket_tags tt join tags g on g.id = tt.tag_id where tt.ticket_id = t.id), '[]'::json) as tags
-      from tickets t join contacts c on c.id = t.contact_id
+      from (select t.id from tickets t where ${where} order by ${order} limit 41 offset ${offset}) p
+      join tickets t on t.id = p.id join contacts c on c.id = t.contact_id
       left join queues q on q.id = t.queue_id left join users u on u.id = t.user_id left join whatsapps w on w.id = t.whatsapp_id
-     where ${where} order by ${order} limit 41 offset 40`
-  const count = (where: string) => `select count(*)::int from tickets t join contacts c on c.id = t.contact_id where ${where}`
+     order by ${order}`
+  const count = (where: string) => `select count(*)::int from tickets t where ${where}`
   const me = a.userIds[1]
   const plain = `t.company_id = 1 and t.is_group = false and (t.user_id = ${me} or t.queue_id = any('{${a.queueIds[0]}}'::int[]) or (false and t.queue_id is null)) and (t.user_id = ${me} or t.user_id is null)`
-  const name = `(app_search_fold(lower(c.name)) like app_search_fold('%silva%') or c.number like '%silva%')`
-  const msg = (w: string) => `(app_search_fold(lower(c.name)) like app_search_fold('%${w}%') or c.number like '%${w}%' or t.id in (select m.ticket_id from messages m where m.body_tsv @@ plainto_tsquery('simple', app_search_fold('${w}')) and m.is_deleted = false))`
+  const live = (status: string) => `t.status = '${status}' and t.status in ('open', 'pending')`
+  const name = (w: string) => `t.contact_id in (select app_search_contacts('%${w}%', '%${w}%'))`
+  const msg = (w: string) => `(${name(w)} or t.id in (select app_search_message_tickets('${w}')))`
   const cases: [string, string][] = [
-    ['admin status=open page 2', q(`t.company_id = 1 and t.status = 'open'`)],
-    ['admin status=open count', count(`t.company_id = 1 and t.status = 'open'`)],
-    ['plain user status=pending page 2', q(`${plain} and t.status = 'pending'`)],
-    ['plain user status=pending count', count(`${plain} and t.status = 'pending'`)],
-    ['admin name search page 2', q(`t.company_id = 1 and ${name}`)],
-    ['admin name search count', count(`t.company_id = 1 and ${name}`)],
-    ['admin message search "boleto" page 1', q(`t.company_id = 1 and ${msg('boleto')}`).replace('offset 40', 'offset 0')],
+    ['admin status=open page 2', q(`t.company_id = 1 and ${live('open')}`)],
+    ['admin status=open count', count(`t.company_id = 1 and ${live('open')}`)],
+    ['plain user status=pending page 2', q(`${plain} and ${live('pending')}`)],
+    ['plain user status=pending count', count(`${plain} and ${live('pending')}`)],
+    ['admin name search page 2', q(`t.company_id = 1 and ${name('silva')}`)],
+    ['admin name search count', count(`t.company_id = 1 and ${name('silva')}`)],
+    ['admin message search "boleto" page 1', q(`t.company_id = 1 and ${msg('boleto')}`, undefined, 0)],
     ['admin message search "boleto" count', count(`t.company_id = 1 and ${msg('boleto')}`)],
-    ['admin message search "estorno" page 1', q(`t.company_id = 1 and ${msg('estorno')}`).replace('offset 40', 'offset 0')],
+    ['admin message search "estorno" page 1', q(`t.company_id = 1 and ${msg('estorno')}`, undefined, 0)],
+    ['admin message search "estorno" count', count(`t.company_id = 1 and ${msg('estorno')}`)],
   ]
   for (const [label, sql] of cases) {
-    const plan = await withSystem(env.services.db, (tx) => tx.unsafe(`explain (analyze, buffers) ${sql}`))
+    const plan = await withTenant(env.services.db, { companyId: 1, userId: a.userIds[0] }, (tx) => tx.unsafe(`explain (analyze, buffers) ${sql}`))
     console.log(`\n--- EXPLAIN ANALYZE: ${label}\n${plan.map((r) => r['QUERY PLAN']).join('\n')}`)
   }
 }
@@ -268,7 +275,10 @@ try {
   await postgresFigures(env, actors)
   if (process.env.BENCH_EXPLAIN) await explainList(env, actors)
 } finally {
-  await env.close()
+  if (process.env.BENCH_KEEP) {
+    const [{ name }] = await env.services.db.sql<{ name: string }[]>`select current_database() as name`
+    console.log(`[postgres] kept the scratch database ${name}`)
+  } else await env.close()
 }
 await localFigures()
 process.exit(0)

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import postgres from 'postgres'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket'
 
 export type Sql = postgres.Sql<{}>
@@ -46,7 +47,8 @@ export async function connectDatabase(opts: ConnectOptions): Promise<Database> {
   }
   const dir = opts.pgliteDir ?? './data/pglite'
   if (!dir.includes('://')) mkdirSync(dir, { recursive: true })
-  const pglite = await PGlite.create(dir.includes('://') ? dir : join(dir))
+  // pg_trgm: the trigram indexes of the contact search (migrations/0010_*).
+  const pglite = await PGlite.create(dir.includes('://') ? dir : join(dir), { extensions: { pg_trgm } })
   // PGlite is one session: one socket connection keeps transactions from interleaving.
   const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 1 })
   await server.start()

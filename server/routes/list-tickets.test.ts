@@ -229,6 +229,24 @@ describeEachBackend('GET /tickets', (env) => {
     expect(plan).toContain('messages_body_tsv_idx')
   })
 
+  test('the name search is a lookup on contacts_name_trgm_idx', async () => {
+    const plan = await sys(env(), async (tx) => {
+      await tx`set local enable_seqscan = off`
+      const rows = await tx`explain select c.id from contacts c where app_search_fold(lower(c.name)) like app_search_fold(${'%jose%'})`
+      return rows.map((r) => Object.values(r)[0]).join('\n')
+    })
+    expect(plan).toContain('contacts_name_trgm_idx')
+  })
+
+  test('the search folds accents and case of the query too, and stays in the company, for names and messages', async () => {
+    expect(await ids(s.adminToken, { ...all, searchParam: 'JOSÉ SIL' })).toEqual([s.t.t1])
+    expect(await ids(s.adminToken, { ...all, searchParam: 'ORÇAMENTO', searchOnMessages: 'true' })).toEqual([s.t.t4])
+    await sys(env(), (tx) => tx`
+      insert into messages (company_id, ticket_id, contact_id, body, from_me)
+      select company_id, id, contact_id, 'palavra de fora', false from tickets where id = ${s.otherTicket}`)
+    expect(await ids(s.adminToken, { ...all, searchParam: 'fora', searchOnMessages: 'true' })).toEqual([])
+  })
+
   test('a plain user cannot find by message content a ticket they do not see', async () => {
     expect(await ids(s.u1.token, { searchParam: 'orcamento', searchOnMessages: 'true' })).toEqual([])
   })
