@@ -11,7 +11,8 @@ import { loginAs, openBrowser, screenshot, waitForServiceWorker, type Browser, t
  * workers (channel host, outbound queue) and a simulator connection whose phone records what it gets:
  * an attendant and an admin of one company watch a message arrive without reloading, the attendant
  * accepts and replies, sends three messages offline that reach the phone exactly once and in order when
- * the network returns, and resolves with the farewell prompt while the admin sees every change live.
+ * the network returns, adds a note and a tag, transfers to the admin, who resolves with the farewell
+ * prompt; each browser sees the other's changes live.
  * Run after `vite build`: `bun test ./e2e/tickets.e2e.ts`.
  */
 const TIMEOUT = 240_000
@@ -54,7 +55,7 @@ async function openTickets(b: Browser, email: string, password: string) {
 }
 
 describe('attendant workspace', () => {
-  test('a simulator message shows live on two browsers; accept, reply, three offline replies, resolve with farewell', async () => {
+  test('a simulator message shows live on two browsers; accept, reply, three offline replies, note, tag, transfer, resolve with farewell', async () => {
     const company = await createCompany(server.env)
     const conn = await createConnection(server.env, company.companyId, { complationMessage: 'Até logo, {{name}}!' })
     const ana = await createUser(server.env, company.companyId, { name: 'Ana Atendente', allTicket: 'enable' })
@@ -64,13 +65,28 @@ describe('attendant workspace', () => {
       await tx`update company_settings set ask_farewell_message = 'enabled' where company_id = ${company.companyId}`
       // Ana's one queue: accepting a ticket without a queue puts it there (plain users must choose one).
       const [q] = await tx<{ id: number }[]>`insert into queues (company_id, name, color) values (${company.companyId}, 'Vendas', '#16a34a') returning id`
-      await tx`insert into user_queues (company_id, user_id, queue_id) values (${company.companyId}, ${ana.id}, ${q.id})`
+      await tx`insert into user_queues (company_id, user_id, queue_id) values (${company.companyId}, ${ana.id}, ${q.id}), (${company.companyId}, ${company.adminId}, ${q.id})`
+      await tx`insert into tags (company_id, name, color) values (${company.companyId}, 'VIP', '#9333ea')`
     })
     const attendant = await openBrowser()
     const admin = await openBrowser()
     try {
       await openTickets(attendant, ana.email, ana.password)
       await openTickets(admin, company.adminEmail, 'admin-pass')
+
+      // The list is 550 px wide at first and resizes within 404-700; the width is saved for the user.
+      const handle = attendant.page.getByTestId('ticket-list-resize')
+      expect(await handle.getAttribute('aria-valuenow')).toBe('550')
+      await handle.focus()
+      for (let i = 0; i < 10; i++) await handle.press('ArrowRight')
+      expect(await handle.getAttribute('aria-valuenow')).toBe('700')
+      expect(Math.round((await attendant.page.getByTestId('ticket-list-pane').boundingBox())!.width)).toBe(700)
+      await until('the width to be saved', async () => {
+        const [u] = await withSystem(server.env.services.db, (tx) => tx<{ w: number }[]>`select default_tickets_manager_width as w from users where id = ${ana.id}`)
+        return u?.w === 700
+      })
+      for (let i = 0; i < 8; i++) await handle.press('ArrowLeft')
+      expect(await handle.getAttribute('aria-valuenow')).toBe('540')
 
       // The contact writes: both lists show the ticket in "Aguardando" without a reload.
       const inbound = await fetch(`${server.baseUrl}/simulator/${conn.id}/inbound`, {
@@ -134,17 +150,45 @@ describe('attendant workspace', () => {
       for (const body of offline) expect(await chat.getByTestId('message').filter({ hasText: body }).count()).toBe(1)
       await screenshot(attendant.page, 'chat-after-replay.png')
 
-      // Resolve asks about the farewell; "yes" closes the ticket and the farewell reaches the phone.
-      await chat.getByTestId('chat-resolve').click()
-      await attendant.page.getByTestId('farewell-yes').click()
+      // A note and a tag from the contact drawer; the admin opening the ticket sees both.
+      await chat.getByTestId('drawer-toggle').click()
+      await attendant.page.getByTestId('note-input').fill('Cliente pediu retorno até sexta')
+      await attendant.page.getByTestId('note-save').click()
+      await attendant.page.getByTestId('note').filter({ hasText: 'Cliente pediu retorno' }).waitFor()
+      await attendant.page.getByTestId('tag-choice').filter({ hasText: 'VIP' }).click()
+      await until('the note and tag to be confirmed', async () => (await attendant.page.getByTestId('contact-drawer').getByTestId('pending-marker').count()) === 0 && (await attendant.page.getByTestId('tag-choice').getAttribute('aria-pressed')) === 'true')
+      await screenshot(attendant.page, 'chat-drawer-note-tag.png')
+      await row(admin.page, 'Carla Cliente').getByText('VIP').waitFor({ timeout: 20_000 })
+      await row(admin.page, 'Carla Cliente').locator('button').first().click()
+      const adminChat = admin.page.getByTestId('ticket-chat')
+      await adminChat.getByTestId('drawer-toggle').click()
+      await admin.page.getByTestId('note').filter({ hasText: 'Cliente pediu retorno até sexta' }).waitFor({ timeout: 20_000 })
+
+      // Transfer to the admin in the same queue: the admin's list shows them as the owner, live.
+      await chat.getByTestId('chat-transfer').click()
+      await attendant.page.getByTestId('transfer-user').selectOption({ label: 'Admin' })
+      await attendant.page.getByTestId('transfer-confirm').click()
+      await row(admin.page, 'Carla Cliente').getByTestId('ticket-owner').filter({ hasText: 'Admin' }).waitFor({ timeout: 20_000 })
+      await until('the transfer to reach the server', async () => {
+        const [t] = await withSystem(server.env.services.db, (tx) => tx<{ userId: number }[]>`select user_id from tickets where company_id = ${company.companyId}`)
+        return t?.userId === company.adminId
+      })
+
+      // The admin resolves; the farewell prompt's "yes" closes it and the farewell reaches the phone.
+      await adminChat.getByTestId('chat-resolve').click()
+      await admin.page.getByTestId('farewell-yes').click()
       await until('the ticket to close on the server', async () => {
         const [t] = await withSystem(server.env.services.db, (tx) => tx<{ status: string }[]>`select status from tickets where company_id = ${company.companyId}`)
         return t?.status === 'closed'
       })
       await until('the farewell to reach the phone', () => phone.some((m) => m.body === 'Até logo, Carla Cliente!'))
-      await row(admin.page, 'Carla Cliente').waitFor({ state: 'detached', timeout: 20_000 })
+      // Ana (still in the ticket's queue) watches it close in her open chat.
+      await until('the attendant to see it closed', async () => (await chat.getAttribute('data-status')) === 'closed')
       await admin.page.getByTestId('ticket-tab-closed').click()
       await row(admin.page, 'Carla Cliente').waitFor({ timeout: 20_000 })
+      const [log] = await withSystem(server.env.services.db, (tx) => tx<{ types: string[] }[]>`
+        select array_agg(type order by id) as types from ticket_logs where company_id = ${company.companyId}`)
+      expect(log.types).toEqual(expect.arrayContaining(['open', 'transfered', 'closed']))
       const sent = await withSystem(server.env.services.db, (tx) => tx<{ body: string }[]>`
         select body from messages where company_id = ${company.companyId} and from_me order by id`)
       expect(sent.map((m) => m.body)).toEqual(['Claro! Qual o número do pedido?', ...offline, 'Até logo, Carla Cliente!'])

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai'
 import { useMemo } from 'react'
 import { queueWrite } from '../../../sync/client/optimistic.ts'
 import { userAtom } from '../state/auth.ts'
+import { store } from '../state/store.ts'
 import { useLocalFirst } from './local-first.ts'
 import type { LocalWriter } from './users.ts'
 
@@ -82,6 +83,12 @@ export function useTicketActions() {
       transfer: (id: number, queueId: number, userId: number | null) =>
         queueTicketUpdate(w, id, { status: userId ? 'open' : 'pending', userId, queueId, isTransfered: true }),
       send: (ticketId: number, msg: OutgoingMessage) => queueSendMessage(w, ticketId, msg),
+      // PUT /users/toggleChangeWidht/{id} (spec part 1 §7): the list width, kept for the next session.
+      saveListWidth: (userId: number, width: number) =>
+        queueWrite(w, { method: 'PUT', path: `/users/toggleChangeWidht/${userId}`, body: { defaultTicketsManagerWidth: width } }).then((id) => {
+          store.set(userAtom, (u) => (u ? { ...u, defaultTicketsManagerWidth: width } : u))
+          return id
+        }),
       retry: (clientId: string) => lf.outbox.retry(clientId),
       discard: (clientId: string) => lf.outbox.discard(clientId),
     }

@@ -8,6 +8,8 @@ import { sendMessageSchema } from '../../../server/routes/messages.schema.ts'
 import { openOutbox, type Outbox } from '../../../sync/client/outbox.ts'
 import { applyLocalSchema } from '../../../sync/client/schema.ts'
 import { queueSendMessage, queueTicketUpdate } from './ticket-actions.ts'
+import { queueAddNote, queueAddTicketTag, queueRemoveTicketTag, ticketNotesQuery, ticketTagsQuery } from './ticket-extras.ts'
+import { createNoteSchema } from '../../../server/routes/ticket-notes.schema.ts'
 import { ackIcon, chatMessagesQuery, toChatMessage } from './ticket-messages.ts'
 import { ticketListQuery, toTicketListItem, truncate, type TicketListFilter } from './tickets.ts'
 
@@ -19,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => pg.close())
 beforeEach(async () => {
   await pg.exec(`delete from tickets; delete from contacts; delete from messages; delete from users; delete from queues;
-                 delete from tags; delete from ticket_tags; delete from local_writes; delete from synced_txids;`)
+                 delete from tags; delete from ticket_tags; delete from ticket_notes; delete from local_writes; delete from synced_txids;`)
   await pg.exec(`
     insert into users (id, company_id, name) values (1, 1, 'Ana'), (2, 1, 'Bia');
     insert into queues (id, company_id, name, color) values (10, 1, 'Vendas', '#f00'), (11, 1, 'Suporte', '#0f0');
@@ -142,5 +144,38 @@ describe('chat messages', () => {
   test('the ack icons follow the spec', () => {
     expect([0, 1, 2, 3, 4, 5].map(ackIcon)).toEqual(['clock', 'sent', 'delivered', 'read', 'played', 'read'])
     expect(truncate('a'.repeat(45), 40)).toBe(`${'a'.repeat(40)}...`)
+  })
+})
+
+describe('notes and tags of the chat drawer', () => {
+  test('a note written offline shows first, pending, with its author; the request is what POST /ticket-notes takes', async () => {
+    await pg.exec(`insert into ticket_notes (id, company_id, note, ticket_id, contact_id, user_id, created_at) values
+      (1, 1, 'antiga', 1, 100, 2, '2026-11-01T10:00:00Z'), (2, 1, 'outro ticket', 2, 101, 2, '2026-11-01T10:00:00Z')`)
+    const outbox = await offlineOutbox()
+    await queueAddNote({ pg, outbox }, 1, { ticketId: 1, contactId: 100, note: 'ligar amanhã' })
+    const q = ticketNotesQuery(1, 100)
+    const { rows } = await pg.query<{ note: string; pending: boolean; user_name: string }>(q.sql, q.params)
+    expect(rows.map((r) => [r.note, r.pending, r.user_name])).toEqual([['ligar amanhã', true, 'Ana'], ['antiga', false, 'Bia']])
+    const [w] = await outbox.list()
+    expect(w).toMatchObject({ method: 'POST', path: '/ticket-notes' })
+    expect(createNoteSchema.safeParse(w.body).success).toBe(true)
+    outbox.close()
+  })
+
+  test('adding a tag shows at once; removing one deletes all and puts the others back, in that order', async () => {
+    await pg.exec(`insert into tags (id, company_id, name, color) values (8, 1, 'atrasado', '#f00'), (9, 1, 'novo', '#0f0')`)
+    const outbox = await offlineOutbox()
+    const onTicket = async () => {
+      const q = ticketTagsQuery(1)
+      const { rows } = await pg.query<{ id: number; on_ticket: boolean }>(q.sql, q.params)
+      return rows.filter((r) => r.on_ticket).map((r) => r.id)
+    }
+    expect(await onTicket()).toEqual([7])
+    await queueAddTicketTag({ pg, outbox }, 1, 8)
+    expect((await onTicket()).sort()).toEqual([7, 8])
+    await queueRemoveTicketTag({ pg, outbox }, 1, 7, [7, 8])
+    expect(await onTicket()).toEqual([8])
+    expect((await outbox.list()).map((w) => `${w.method} ${w.path}`)).toEqual(['PUT /ticket-tags/1/8', 'DELETE /ticket-tags/1', 'PUT /ticket-tags/1/8'])
+    outbox.close()
   })
 })

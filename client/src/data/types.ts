@@ -13,6 +13,8 @@ export interface User {
   profileImage: string | null
   defaultTheme: 'light' | 'dark'
   defaultMenu: 'open' | 'closed'
+  /** Width of the ticket list on wide screens (404-700, spec part 1 §9). */
+  defaultTicketsManagerWidth?: number
   allowGroup: boolean
   allTicket: 'enable' | 'disable'
   allHistoric: string

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai'
-import { useState } from 'react'
+import { useState, type PointerEvent as ReactPointerEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, useNavigate, useParams } from 'react-router'
 import { Button } from '../../components/button.tsx'
@@ -12,8 +12,49 @@ import { WIDE_QUERY, useMediaQuery } from '../../state/ui.ts'
 import { TicketChat } from './ticket-chat.tsx'
 import { TicketListPanel } from './ticket-list-panel.tsx'
 
-/** Spec part 1 §9: the list's default width on wide screens (the drag range and saving come later). */
-const LIST_WIDTH = 550
+/** Spec part 1 §2 and §9: the list's width on wide screens, dragged within 404-700, 550 by default. */
+export const LIST_WIDTH = { min: 404, max: 700, default: 550 }
+export const clampListWidth = (w: number) => Math.round(Math.min(LIST_WIDTH.max, Math.max(LIST_WIDTH.min, w)))
+
+/** The drag bar between list and chat; arrow keys move it too. Saves once the drag ends. */
+function ResizeHandle({ label, width, onResize, onDone }: { label: string; width: number; onResize: (w: number) => void; onDone: (w: number) => void }) {
+  const start = (e: ReactPointerEvent<HTMLDivElement>) => {
+    const from = e.clientX
+    const initial = width
+    let last = initial
+    const move = (ev: PointerEvent) => {
+      last = clampListWidth(initial + ev.clientX - from)
+      onResize(last)
+    }
+    const up = () => {
+      window.removeEventListener('pointermove', move)
+      window.removeEventListener('pointerup', up)
+      if (last !== initial) onDone(last)
+    }
+    window.addEventListener('pointermove', move)
+    window.addEventListener('pointerup', up)
+  }
+  return (
+    <div
+      role="separator"
+      aria-orientation="vertical"
+      aria-label={label}
+      aria-valuemin={LIST_WIDTH.min}
+      aria-valuemax={LIST_WIDTH.max}
+      aria-valuenow={width}
+      tabIndex={0}
+      data-testid="ticket-list-resize"
+      className="w-1.5 shrink-0 cursor-col-resize bg-slate-200 hover:bg-brand focus:bg-brand dark:bg-slate-800"
+      onPointerDown={start}
+      onKeyDown={(e) => {
+        if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return
+        const next = clampListWidth(width + (e.key === 'ArrowLeft' ? -20 : 20))
+        onResize(next)
+        onDone(next)
+      }}
+    />
+  )
+}
 
 interface AcceptTarget {
   id: number
@@ -36,6 +77,7 @@ export default function TicketsPage() {
   const isAdmin = me?.profile === 'admin' || me?.super === true
   const { ticket, loading } = useTicket(uuid)
   const [narrowTab, setNarrowTab] = useState<'list' | 'chat'>(uuid ? 'chat' : 'list')
+  const [width, setWidth] = useState(() => clampListWidth(me?.defaultTicketsManagerWidth ?? LIST_WIDTH.default))
   const [choosing, setChoosing] = useState<AcceptTarget | null>(null)
   const [queueChoice, setQueueChoice] = useState<number | null>(null)
 
@@ -80,9 +122,17 @@ export default function TicketsPage() {
     <div className="-m-4 flex h-[calc(100%+2rem)] min-h-0 flex-col sm:-m-6 sm:h-[calc(100%+3rem)]">
       {wide ? (
         <div className="flex min-h-0 flex-1">
-          <div className="min-h-0 shrink-0" style={{ width: LIST_WIDTH }}>
+          <div className="min-h-0 shrink-0" style={{ width }} data-testid="ticket-list-pane">
             {list}
           </div>
+          <ResizeHandle
+            label={t('tickets.resizeList')}
+            width={width}
+            onResize={setWidth}
+            onDone={(w) => {
+              if (me) void actions?.saveListWidth(me.id, w)
+            }}
+          />
           <div className="min-h-0 min-w-0 flex-1">{chat()}</div>
         </div>
       ) : (

@@ -15,7 +15,9 @@ import { CHAT_PAGE_SIZE, useChatMessages } from '../../data/ticket-messages.ts'
 import { useTicketSettings, type OpenTicket } from '../../data/tickets.ts'
 import i18n from '../../i18n/index.ts'
 import { userAtom } from '../../state/auth.ts'
+import { ContactDrawer } from './contact-drawer.tsx'
 import { MessageComposer } from './message-composer.tsx'
+import { TransferDialog } from './transfer-dialog.tsx'
 
 const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 const isOn = (v: string | undefined) => v === 'enabled' || v === 'enable'
@@ -39,6 +41,8 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
   const online = useBrowserOnline()
   const [limit, setLimit] = useState(CHAT_PAGE_SIZE)
   const [askFarewell, setAskFarewell] = useState(false)
+  const [transferring, setTransferring] = useState(false)
+  const [drawer, setDrawer] = useState(false)
   const { messages, loading, hasMore } = useChatMessages(ticket, limit)
   const listRef = useRef<HTMLOListElement>(null)
   const atBottom = useRef(true)
@@ -93,17 +97,21 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
                 {t('tickets.return')}
               </Button>
             )}
+            <Button variant="secondary" data-testid="chat-transfer" onClick={() => setTransferring(true)}>
+              {t('tickets.transfer')}
+            </Button>
             <Button data-testid="chat-resolve" onClick={close}>
               {t('tickets.resolve')}
             </Button>
           </>
         )
       case 'closed':
-        return (
+        // The server lets admins reopen (docs/decisions.md "Tickets"); others start a new ticket instead.
+        return isAdmin ? (
           <Button data-testid="chat-reopen" onClick={() => void actions.reopen(ticket.id)}>
             {t('tickets.reopen')}
           </Button>
-        )
+        ) : null
       default:
         return null
     }
@@ -135,40 +143,70 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
           />
         )}
         <div className="flex gap-2">{buttons()}</div>
+        <button
+          type="button"
+          data-testid="drawer-toggle"
+          className={plainIconButtonClass}
+          aria-pressed={drawer}
+          aria-label={t('drawer.title')}
+          title={t('drawer.title')}
+          onClick={() => setDrawer((d) => !d)}
+        >
+          <Icon name="person" className="size-5" />
+        </button>
       </header>
-      {(ticket.channel === 'facebook' || ticket.channel === 'instagram') && (
-        <p className="bg-amber-100 px-3 py-1 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">{t('chat.metaWindow')}</p>
-      )}
-      {loading ? (
-        <LoadingScreen label={t('common.loading')} />
-      ) : (
-        <ol ref={listRef} data-testid="message-list" className="min-h-0 flex-1 overflow-y-auto px-4 py-2" onScroll={onScroll}>
-          {messages.map((m) => (
-            <MessageBubble
-              key={m.key}
-              message={m}
-              labels={{
-                private: t('chat.privateMark'),
-                deleted: t('chat.deleted'),
-                edited: t('chat.edited'),
-                pending: t('sync.pending'),
-                retry: t('sync.retry'),
-                discard: t('sync.discard'),
-                sendFailed: t('chat.sendFailed'),
-                ack: { clock: t('chat.ack.clock'), sent: t('chat.ack.sent'), delivered: t('chat.ack.delivered'), read: t('chat.ack.read'), played: t('chat.ack.played') },
-              }}
-              errorText={(code) => errorText({ error: code }, translate)}
-              onRetry={() => m.clientId && actions?.retry(m.clientId)}
-              onDiscard={() => m.clientId && actions?.discard(m.clientId)}
-            />
-          ))}
-        </ol>
-      )}
-      <MessageComposer
-        canMessage={ticket.status === 'open' || ticket.status === 'group'}
-        onSend={async (body, isPrivate) => {
-          atBottom.current = true
-          await actions?.send(ticket.id, { body, isPrivate })
+      <div className="relative flex min-h-0 flex-1">
+        <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+          {(ticket.channel === 'facebook' || ticket.channel === 'instagram') && (
+            <p className="bg-amber-100 px-3 py-1 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">{t('chat.metaWindow')}</p>
+          )}
+          {loading ? (
+            <LoadingScreen label={t('common.loading')} />
+          ) : (
+            <ol ref={listRef} data-testid="message-list" className="min-h-0 flex-1 overflow-y-auto px-4 py-2" onScroll={onScroll}>
+              {messages.map((m) => (
+                <MessageBubble
+                  key={m.key}
+                  message={m}
+                  labels={{
+                    private: t('chat.privateMark'),
+                    deleted: t('chat.deleted'),
+                    edited: t('chat.edited'),
+                    pending: t('sync.pending'),
+                    retry: t('sync.retry'),
+                    discard: t('sync.discard'),
+                    sendFailed: t('chat.sendFailed'),
+                    ack: { clock: t('chat.ack.clock'), sent: t('chat.ack.sent'), delivered: t('chat.ack.delivered'), read: t('chat.ack.read'), played: t('chat.ack.played') },
+                  }}
+                  errorText={(code) => errorText({ error: code }, translate)}
+                  onRetry={() => m.clientId && actions?.retry(m.clientId)}
+                  onDiscard={() => m.clientId && actions?.discard(m.clientId)}
+                />
+              ))}
+            </ol>
+          )}
+          <MessageComposer
+            canMessage={ticket.status === 'open' || ticket.status === 'group'}
+            onSend={async (body, isPrivate) => {
+              atBottom.current = true
+              await actions?.send(ticket.id, { body, isPrivate })
+            }}
+          />
+        </div>
+        {/* Over the messages rather than beside them: next to a 550 px list the chat has little width to give. */}
+        {drawer && (
+          <div className="absolute inset-y-0 right-0 z-10 shadow-xl">
+            <ContactDrawer ticket={ticket} onClose={() => setDrawer(false)} />
+          </div>
+        )}
+      </div>
+      <TransferDialog
+        open={transferring}
+        currentQueueId={ticket.queueId}
+        onClose={() => setTransferring(false)}
+        onTransfer={(queueId, userId) => {
+          setTransferring(false)
+          void actions?.transfer(ticket.id, queueId, userId)
         }}
       />
       {/* Closing the dialog (X, Escape) cancels the close; only the two answers close the ticket. */}
