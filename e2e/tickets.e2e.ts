@@ -126,6 +126,23 @@ describe('attendant workspace', () => {
       await until('the reply to show read', async () => (await reply.getByTestId('message-ack').getAttribute('data-ack')) === '3')
       await admin.page.getByTestId('ticket-preview').filter({ hasText: 'Claro! Qual o número do pedido?' }).waitFor({ timeout: 20_000 })
 
+      // Away from the chat, a new message from Carla rings the bell and counts in the tab title; opening
+      // it from the bell reads it (the count goes).
+      await chat.getByRole('button', { name: 'Voltar' }).click()
+      await attendant.page.getByTestId('chat-empty').waitFor()
+      const again = await fetch(`${server.baseUrl}/simulator/${conn.id}/inbound`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${phoneOperator.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ from: '5511987650001', name: 'Carla Cliente', body: 'É o pedido 4567' }),
+      })
+      expect(again.status).toBe(201)
+      await attendant.page.getByTestId('notifications-count').filter({ hasText: '1' }).waitFor({ timeout: 20_000 })
+      await until('the tab title to count it', async () => (await attendant.page.title()).startsWith('① '))
+      await attendant.page.getByRole('button', { name: 'Notificações', exact: true }).click()
+      await attendant.page.getByTestId('notification-item').filter({ hasText: 'Carla Cliente (1)' }).click()
+      await chat.getByTestId('message').filter({ hasText: 'É o pedido 4567' }).waitFor()
+      await attendant.page.getByTestId('notifications-count').waitFor({ state: 'detached', timeout: 20_000 })
+
       // Offline: three replies show at once with the clock and pending; nothing reaches the phone.
       const before = phone.length
       await attendant.context.setOffline(true)

@@ -22,7 +22,7 @@ export function NotificationsPopover({ items, label, emptyText, onOpenItem }: No
       <PopoverButton className={topBarButtonClass} aria-label={label} title={label}>
         <Icon name="bell" />
         {items.length > 0 && (
-          <span className="absolute right-1 top-1 flex min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-bold text-white">
+          <span data-testid="notifications-count" className="absolute right-1 top-1 flex min-w-4 items-center justify-center rounded-full bg-red-600 px-1 text-[10px] font-bold text-white">
             {items.length}
           </span>
         )}
@@ -35,7 +35,7 @@ export function NotificationsPopover({ items, label, emptyText, onOpenItem }: No
           <p className="px-4 py-3 text-sm text-slate-500 dark:text-slate-400">{emptyText}</p>
         ) : (
           items.map((n) => (
-            <button key={n.id} type="button" onClick={() => onOpenItem(n.id)} className="block w-full px-4 py-2 text-left hover:bg-slate-100 dark:hover:bg-slate-700">
+            <button key={n.id} type="button" data-testid="notification-item" onClick={() => onOpenItem(n.id)} className="block w-full px-4 py-2 text-left hover:bg-slate-100 dark:hover:bg-slate-700">
               <span className="block truncate text-sm font-semibold">{n.title}</span>
               <span className="block truncate text-xs text-slate-500 dark:text-slate-400">{n.text}</span>
             </button>

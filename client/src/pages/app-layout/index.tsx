@@ -16,6 +16,7 @@ import { brandingAtom } from '../../state/branding.ts'
 import { themeAtom } from '../../state/theme.ts'
 import { realtimeStateAtom, useMediaQuery, WIDE_QUERY } from '../../state/ui.ts'
 import { TopBarActions } from './top-bar-actions.tsx'
+import { useTicketNotifications } from './use-ticket-notifications.ts'
 import { useDrawer } from './use-drawer.ts'
 import { useMenuContext, useMenuSections } from './use-menu-sections.ts'
 
@@ -34,6 +35,7 @@ export default function AppLayout() {
   const live = useAtomValue(realtimeStateAtom)
   useRealtime()
   useLocalFirstSession()
+  useTicketNotifications()
   const connectionsWarning = useConnectionsWarning()
   if (!user) return null
 
