@@ -22,6 +22,8 @@ export default defineConfig({
           groups: [
             { debugName: 'react', name: (id: string) => (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id) ? 'react' : null) },
             { debugName: 'ui', name: (id: string) => (/node_modules\/(@headlessui|@floating-ui|@tanstack|@react-aria)\//.test(id) ? 'ui' : null) },
+            // The spreadsheet reader is only for /contacts/import: its own chunk, loaded on demand.
+            { debugName: 'xlsx', name: (id: string) => (/node_modules\/@e965\/xlsx\//.test(id) ? 'xlsx' : null) },
             { debugName: 'vendor', name: (id: string) => (/node_modules\//.test(id) ? 'vendor' : null) },
           ],
         },

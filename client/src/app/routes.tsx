@@ -4,6 +4,8 @@ import { registeredRoutes, type RouteEntry } from '../data/menu.ts'
 import AllConnectionsPage from '../pages/all-connections/index.tsx'
 import AppLayout from '../pages/app-layout/index.tsx'
 import ConnectionsPage from '../pages/connections/index.tsx'
+import ContactsImportPage from '../pages/contacts-import/index.tsx'
+import ContactsPage from '../pages/contacts/index.tsx'
 import ExpiredSubscriptionPage from '../pages/financeiro-aberto/index.tsx'
 import HelpsPage from '../pages/helps/index.tsx'
 import HomePage from '../pages/home/index.tsx'
@@ -25,6 +27,8 @@ const PAGES: Record<string, ComponentType> = {
   allConnections: AllConnectionsPage,
   tickets: TicketsPage,
   ticket: TicketsPage,
+  contacts: ContactsPage,
+  contactsImport: ContactsImportPage,
 }
 
 /** One route per path: the first entry of a path wins ('/' is the welcome card until the dashboard exists). */

@@ -102,14 +102,20 @@ describe('switches and flags', () => {
 })
 
 describe('the menu of this build', () => {
-  test('shows only implemented pages: home, tickets, users and connections for admins, and helps when there are helps', () => {
+  test('shows only implemented pages: home, tickets, users, contacts and connections for admins, and helps when there are helps', () => {
     const superUser = user({ profile: 'admin', super: true })
     const menu = (c: MenuContext) => menuEntries(c).map((e) => e.key).sort()
-    expect(menu(ctx({ user: superUser }))).toEqual(['allConnections', 'connections', 'home', 'tickets', 'users'])
-    expect(menu(ctx({ user: superUser, helpsCount: 1 }))).toEqual(['allConnections', 'connections', 'helps', 'home', 'tickets', 'users'])
-    expect(menu(ctx({ user: user({ profile: 'admin' }) }))).toEqual(['connections', 'home', 'tickets', 'users'])
+    expect(menu(ctx({ user: superUser }))).toEqual(['allConnections', 'connections', 'contacts', 'home', 'tickets', 'users'])
+    expect(menu(ctx({ user: superUser, helpsCount: 1 }))).toEqual(['allConnections', 'connections', 'contacts', 'helps', 'home', 'tickets', 'users'])
+    expect(menu(ctx({ user: user({ profile: 'admin' }) }))).toEqual(['connections', 'contacts', 'home', 'tickets', 'users'])
     expect(menu(ctx({ user: user({ profile: 'user', allowConnections: 'enabled' }) }))).toEqual(['connections', 'home', 'tickets'])
     expect(menu(ctx({ user: user({ profile: 'user' }) }))).toEqual(['home', 'tickets'])
+  })
+
+  test('the contacts import page is built but reached from the contacts page, not the menu', () => {
+    expect(entry('contactsImport').implemented).toBe(true)
+    expect(menuEntries(ctx({ user: user({ profile: 'admin' }) })).map((e) => e.key)).not.toContain('contactsImport')
+    expect(routeAccess(entry('contactsImport'), ctx())).toBe('forbidden')
   })
 
   test('detail routes never appear in the menu', () => {

@@ -1,5 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { hasProblems, type Problems } from '../data/validation.ts'
+import { hasProblems } from '../data/validation.ts'
+
+/** Field → i18n key of its message (data/validation.ts rules, or a form's own keys). */
+type Problems<K extends string> = Partial<Record<K, string>>
 
 interface DialogFormOptions<V, K extends string> {
   open: boolean

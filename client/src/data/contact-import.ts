@@ -1,0 +1,103 @@
+import type { ContactFile } from '../../../server/domain/contacts/contact-file.ts'
+import { api, ApiError } from './api.ts'
+
+/**
+ * The /contacts/import page's rules (spec part 2 §2 "Contacts import", §5 Contact import): read the
+ * file's columns in the browser, map them to name, number and email, then send the file to
+ * POST /contacts/upload, which imports every row in one request.
+ */
+
+export type { ContactFile }
+
+/** The answer of POST /contacts/upload (server/domain/contacts/import-contacts.ts). */
+export interface ContactImportResult {
+  created: number
+  duplicated: number
+  invalid: number
+  /** Rows without a name or a number (spec: ignored). */
+  ignored: number
+  total: number
+}
+export const CONTACT_FILE_ACCEPT = '.xls,.xlsx,.csv,.txt'
+export const PREVIEW_ROWS = 5
+
+export type ImportField = 'name' | 'number' | 'email'
+export const IMPORT_FIELDS: ImportField[] = ['name', 'number', 'email']
+/** Column name per field; '' is unmapped. */
+export type ContactImportMapping = Record<ImportField, string>
+
+/**
+ * Reads a chosen file with the server's own reader (server/domain/contacts/contact-file.ts, pure), loaded
+ * on demand so the spreadsheet library stays out of the app's first download. Throws the reader's
+ * AppError (code ERR_INVALID_FILE_TYPE, ERR_FILE_TOO_LARGE, ERR_VALIDATION) for files it refuses.
+ */
+export async function readContactFile(file: File): Promise<ContactFile> {
+  const { parseContactFile } = await import('../../../server/domain/contacts/contact-file.ts')
+  return parseContactFile(file.name, new Uint8Array(await file.arrayBuffer()))
+}
+
+/** Header names recognised for each field (lowercase, without accents), as the server guesses them. */
+const GUESSES: Record<ImportField, RegExp> = {
+  name: /^(nome|name|nome completo|full name|contato|contact|cliente)$/,
+  number: /^(numero|number|telefone|phone|celular|whatsapp|fone|tel|mobile|phone number)$/,
+  email: /^(e-?mail|mail)$/,
+}
+
+const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase()
+
+/** The mapping the page starts with: each field on the first column whose name says it, else unmapped. */
+export function guessMapping(columns: string[]): ContactImportMapping {
+  const used = new Set<string>()
+  const find = (field: ImportField) => {
+    const column = columns.find((c) => !used.has(c) && GUESSES[field].test(plain(c))) ?? ''
+    if (column) used.add(column)
+    return column
+  }
+  return { name: find('name'), number: find('number'), email: find('email') }
+}
+
+/** i18n key of the problem per field, plus `rows` when the file has no contact to import. */
+export type MappingProblems = Partial<Record<ImportField | 'rows', string>>
+
+/**
+ * Spec part 2 §5 Contact import: name and number must be mapped, a column cannot be mapped twice, and
+ * there must be at least one contact to import.
+ */
+export function mappingProblems(file: ContactFile, mapping: ContactImportMapping): MappingProblems {
+  const problems: MappingProblems = {}
+  if (!mapping.name) problems.name = 'contactsImport.errors.noName'
+  if (!mapping.number) problems.number = 'contactsImport.errors.noNumber'
+  const seen = new Set<string>()
+  for (const field of IMPORT_FIELDS) {
+    const column = mapping[field]
+    if (!column) continue
+    if (!file.columns.includes(column)) problems[field] = 'contactsImport.errors.unknownColumn'
+    else if (seen.has(column)) problems[field] = 'contactsImport.errors.columnTwice'
+    seen.add(column)
+  }
+  if (file.rows.length === 0) problems.rows = 'contactsImport.errors.noContacts'
+  return problems
+}
+
+/** The first rows as they would be imported: the mapped cells of each field. */
+export function previewRows(file: ContactFile, mapping: ContactImportMapping, count = PREVIEW_ROWS): Record<ImportField, string>[] {
+  const index = (field: ImportField) => (mapping[field] ? file.columns.indexOf(mapping[field]) : -1)
+  const at = (row: string[], i: number) => (i < 0 ? '' : (row[i] ?? ''))
+  const [name, number, email] = IMPORT_FIELDS.map(index)
+  return file.rows.slice(0, count).map((r) => ({ name: at(r, name), number: at(r, number), email: at(r, email) }))
+}
+
+/** POST /contacts/upload: the file with the mapping (multipart `file`, `name`, `number`, `email`). */
+export function uploadContactFile(file: File, mapping: ContactImportMapping): Promise<ContactImportResult> {
+  const form = new FormData()
+  form.append('file', file)
+  for (const field of IMPORT_FIELDS) if (mapping[field]) form.append(field, mapping[field])
+  return api<ContactImportResult>('/contacts/upload', { method: 'POST', form })
+}
+
+/** The error code of a failed read or upload (the reader throws AppError, the API an ApiError). */
+export function importErrorCode(err: unknown): string | undefined {
+  if (err instanceof ApiError) return err.code
+  if (err && typeof err === 'object' && 'code' in err && typeof err.code === 'string') return err.code
+  return undefined
+}

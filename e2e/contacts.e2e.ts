@@ -1,0 +1,137 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { withSystem } from '../server/db/tenant.ts'
+import { createCompany } from '../test/factories.ts'
+import { loginAs, openBrowser, screenshot, startServer, waitForServiceWorker, type Server } from './support/harness.ts'
+
+/**
+ * The Contacts pages end to end in Chromium against the real server: an admin sees the synced contacts
+ * (with tags and status) on /contacts, adds one offline (pending at once, confirmed when the network
+ * returns), then imports a 1,000-row CSV through /contacts/import (mapping, preview, counts) and finds the
+ * imported contacts in the list. Run after `vite build`: `bun test ./e2e/contacts.e2e.ts`.
+ */
+const TIMEOUT = 240_000
+const FIRST_START_MS = 45_000
+let server: Server
+
+beforeAll(async () => {
+  server = await startServer()
+}, 60_000)
+afterAll(async () => {
+  await server?.close()
+})
+
+async function until<T>(label: string, check: () => Promise<T> | T, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs
+  for (;;) {
+    const v = await check()
+    if (v) return v
+    if (Date.now() > end) throw new Error(`timed out waiting for ${label}`)
+    await Bun.sleep(200)
+  }
+}
+
+const row = (page: Page, text: string) => page.getByTestId('contact-row').filter({ hasText: text })
+
+/**
+ * 1,000 data rows: 995 new contacts, 2 numbers the company already has, 2 rows without a name (ignored)
+ * and 1 implausible number (invalid). Semicolons and a header in Portuguese, as exported by Excel.
+ */
+function importCsv(): string {
+  const lines = ['Nome;Celular;E-mail;Cidade']
+  for (let i = 1; i <= 995; i++) lines.push(`Importado ${String(i).padStart(4, '0')};55119${80000000 + i};imp${i}@test.local;São Paulo`)
+  lines.push('Duplicado Um;5511911110001;;', 'Duplicado Dois;5511911110002;;')
+  lines.push(';5511970000001;;', ';5511970000002;;')
+  lines.push('Número Ruim;12345678;;')
+  return `${lines.join('\n')}\n`
+}
+
+function serverContactCount(companyId: number, pattern: string) {
+  return withSystem(server.env.services.db, async (tx) => {
+    const [r] = await tx<{ n: number }[]>`select count(*)::int as n from contacts where company_id = ${companyId} and name like ${pattern}`
+    return r.n
+  })
+}
+
+describe('contacts pages', () => {
+  test('an admin lists synced contacts, adds one offline, and imports a 1,000-row CSV', async () => {
+    const company = await createCompany(server.env)
+    await withSystem(server.env.services.db, async (tx) => {
+      const [bia] = await tx<{ id: number }[]>`insert into contacts (company_id, name, number, email) values
+        (${company.companyId}, 'Bia Sincronizada', '5511911110001', 'bia@test.local') returning id`
+      await tx`insert into contacts (company_id, name, number, active) values (${company.companyId}, 'Caio Bloqueado', '5511911110002', false)`
+      const [vip] = await tx<{ id: number }[]>`insert into tags (company_id, name, color) values (${company.companyId}, 'VIP', '#7c3aed') returning id`
+      await tx`insert into contact_tags (company_id, contact_id, tag_id) values (${company.companyId}, ${bia.id}, ${vip.id})`
+    })
+    const { page, context, close } = await openBrowser()
+    try {
+      await loginAs(page, server.baseUrl, company.adminEmail, 'admin-pass')
+      await page.waitForURL(`${server.baseUrl}/`)
+      await waitForServiceWorker(page)
+      await page.getByRole('link', { name: 'Contatos' }).click()
+      await page.waitForURL(`${server.baseUrl}/contacts`)
+      await row(page, 'Bia Sincronizada').waitFor({ timeout: FIRST_START_MS })
+      await page.locator('[data-sync-state="up-to-date"]').waitFor({ timeout: FIRST_START_MS })
+      expect(await row(page, 'Bia Sincronizada').textContent()).toContain('VIP')
+      expect(await row(page, 'Caio Bloqueado').getByTestId('contact-status').textContent()).toBe('Bloqueado')
+
+      // Offline: the new contact shows at once, pending; back online it reaches the server and settles.
+      await context.setOffline(true)
+      await page.getByRole('button', { name: 'Adicionar contato' }).click()
+      const dialog = page.getByRole('dialog')
+      await dialog.locator('#contact-name').fill('Dora Offline')
+      await dialog.locator('#contact-number').fill('12abc')
+      await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
+      await dialog.getByText('Use somente números').waitFor()
+      await dialog.locator('#contact-number').fill('+55 (11) 98888-7777')
+      await dialog.locator('#contact-email').fill('dora@test.local')
+      await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
+      await dialog.waitFor({ state: 'detached' })
+      await row(page, 'Dora Offline').getByTestId('pending-marker').waitFor()
+      await screenshot(page, 'contacts-pending.png')
+      await context.setOffline(false)
+      await row(page, 'Dora Offline').and(page.locator('[data-pending="false"]')).waitFor({ timeout: 30_000 })
+      await until('the contact on the server', async () => (await serverContactCount(company.companyId, 'Dora Offline')) === 1)
+
+      // Import: choose the file, the columns are guessed, the preview shows, then the counts.
+      await page.getByTestId('contacts-import').click()
+      await page.waitForURL(`${server.baseUrl}/contacts/import`)
+      await page.getByTestId('import-file').setInputFiles({ name: 'contatos.csv', mimeType: 'text/csv', buffer: Buffer.from(importCsv()) })
+      await page.getByTestId('import-preview').getByText('Importado 0001').waitFor()
+      expect(await page.locator('#import-name').inputValue()).toBe('Nome')
+      expect(await page.locator('#import-number').inputValue()).toBe('Celular')
+      // Mapping the same column twice is refused before anything is sent.
+      await page.locator('#import-email').selectOption('Celular')
+      await page.getByText('Esta coluna já foi usada em outro campo').waitFor()
+      expect(await page.getByTestId('import-start').isDisabled()).toBe(true)
+      await page.locator('#import-email').selectOption('E-mail')
+      await screenshot(page, 'contacts-import-mapping.png')
+      await page.getByTestId('import-start').click()
+      await page.getByTestId('import-result').waitFor({ timeout: 60_000 })
+      const count = async (key: string) => page.getByTestId(`import-${key}`).textContent()
+      expect([await count('total'), await count('created'), await count('duplicated'), await count('ignored'), await count('invalid')]).toEqual(['1000', '995', '2', '2', '1'])
+      await screenshot(page, 'contacts-import-result.png')
+      expect(await serverContactCount(company.companyId, 'Importado %')).toBe(995)
+
+      // The imported contacts arrive through sync: the list finds them, and scrolls past its first page.
+      await page.getByTestId('import-to-contacts').click()
+      await page.waitForURL(`${server.baseUrl}/contacts`)
+      await row(page, 'Importado 0001').waitFor({ timeout: 30_000 })
+      await page.locator('#contacts-search').fill('importado 0995')
+      await row(page, 'Importado 0995').waitFor({ timeout: 30_000 })
+      await until('the search to narrow the list', async () => (await page.getByTestId('contact-row').count()) === 1)
+      await page.locator('#contacts-search').fill('')
+      await until('the first page', async () => (await page.getByTestId('contact-row').count()) === 40)
+      await page.getByTestId('contacts-more').scrollIntoViewIfNeeded()
+      await until('the next page', async () => (await page.getByTestId('contact-row').count()) > 40)
+
+      // A bad file says so.
+      await page.getByTestId('contacts-import').click()
+      await page.getByTestId('import-file').setInputFiles({ name: 'contatos.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]) })
+      await page.getByTestId('import-error').waitFor()
+      expect(await page.getByTestId('import-error').textContent()).toBe('Arquivo inválido!')
+    } finally {
+      await close()
+    }
+  }, TIMEOUT)
+})
