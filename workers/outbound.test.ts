@@ -17,7 +17,7 @@ async function queued(env: TestEnv, channel = 'simulator', body = 'Olá!') {
     const [contact] = await tx`insert into contacts ${tx({ companyId, name: 'Rui', number: `5511${Date.now() % 1e9}`, channel: 'whatsapp' })} returning id`
     const [ticket] = await tx`insert into tickets ${tx({ companyId, contactId: contact.id, whatsappId: conn.id, status: 'open', channel })} returning id`
     const message = await enqueueSend(tx, { companyId, ticketId: ticket.id, whatsappId: conn.id, contactId: contact.id, channel, body, now: env.clock.now })
-    return { companyId, conn, message }
+    return { companyId, conn, message, contactId: contact.id as number }
   })
 }
 
@@ -101,6 +101,41 @@ describeEachBackend('outbound queue', (env) => {
     expect((await messageRow(env(), message.id)).wid).toBe(sentWid)
     const [{ n }] = await q(env(), (tx) => tx`select count(*)::int as n from messages where ticket_id = ${message.ticketId}`)
     expect(n).toBe(1)
+  })
+
+  test('a reaction goes out aimed at the message it quotes, without a reply context', async () => {
+    const { message, companyId, conn, contactId } = await queued(env(), 'simulator', 'pedido 42')
+    await runSendBatch(deps(env(), fakeDriver(async (m) => ({ externalId: `SIM-${m.messageId}`, ack: 1 }))), [])
+    const reaction = await q(env(), (tx) => enqueueSend(tx, {
+      companyId, ticketId: message.ticketId, whatsappId: conn.id, contactId, channel: 'simulator',
+      body: '👍', mediaType: 'reactionMessage', quotedMsgId: message.id, kind: 'reaction', now: env().clock.now,
+    }))
+    const seen: OutboundMessage[] = []
+    await runSendBatch(deps(env(), fakeDriver(async (m) => (seen.push(m), { externalId: `R-${m.messageId}`, ack: 1 }))), [])
+    const sent = seen.filter((m) => m.messageId === reaction.id)
+    expect(sent).toHaveLength(1)
+    expect(sent[0]).toMatchObject({ kind: 'reaction', body: '👍', target: { externalId: `SIM-${message.id}`, fromMe: true } })
+    expect(sent[0].quoted).toBeUndefined()
+    expect(await messageRow(env(), reaction.id)).toMatchObject({ wid: `R-${reaction.id}`, ack: 1 })
+  })
+
+  test('a send due later (forward spacing) is not claimed before its run_at', async () => {
+    const { message, companyId, conn, contactId } = await queued(env())
+    await runSendBatch(deps(env(), fakeDriver(async (m) => ({ externalId: `SIM-${m.messageId}`, ack: 1 }))), [])
+    const later = await q(env(), (tx) => enqueueSend(tx, {
+      companyId, ticketId: message.ticketId, whatsappId: conn.id, contactId, channel: 'simulator',
+      body: 'encaminhada', now: env().clock.now, runAt: new Date(env().clock.now.getTime() + 900),
+    }))
+    const seen: number[] = []
+    const driver = fakeDriver(async (m) => (seen.push(m.messageId), { externalId: `L-${m.messageId}`, ack: 1 }))
+    await runSendBatch(deps(env(), driver), [])
+    expect(seen).not.toContain(later.id)
+    env().clock.advance(899)
+    await runSendBatch(deps(env(), driver), [])
+    expect(seen).not.toContain(later.id)
+    env().clock.advance(1)
+    await runSendBatch(deps(env(), driver), [])
+    expect(seen).toContain(later.id)
   })
 
   test('two workers claiming at once never send the same message twice', async () => {

@@ -108,9 +108,10 @@ async function loadOutbound(deps: OutboundDeps, messageId: number, action?: 'edi
       kind,
       body: row.body,
       media: path ? { path, mimeType: data.mimeType ?? mimeOf(row.mediaName ?? ''), fileName: row.mediaName ?? row.mediaPath, asVoice: data.asVoice === true } : undefined,
-      quoted: row.quotedWid ? { externalId: row.quotedWid, fromMe: row.quotedFromMe, body: row.quotedBody } : undefined,
-      // An edit or a delete acts on the message itself: its channel id is the target.
-      target: action ? { externalId: row.wid, fromMe: row.fromMe } : data.target,
+      // A reaction's quote is its target, not a reply context.
+      quoted: row.quotedWid && kind !== 'reaction' ? { externalId: row.quotedWid, fromMe: row.quotedFromMe, body: row.quotedBody } : undefined,
+      // An edit or a delete acts on the message itself: its channel id is the target; a reaction, on the message it quotes.
+      target: action ? { externalId: row.wid, fromMe: row.fromMe } : (data.target ?? reactionTarget(kind, row)),
       location: data.location,
       vCard: data.vCard,
       template: data.template,
@@ -118,6 +119,11 @@ async function loadOutbound(deps: OutboundDeps, messageId: number, action?: 'edi
     }
     return { message, companyId: row.companyId, ticket: { id: row.ticketId, userId: row.userId, queueId: row.queueId, isGroup: row.ticketGroup } }
   })
+}
+
+/** A reaction row stored without data.target (older rows) aims at the message it quotes. */
+function reactionTarget(kind: OutboundMessage['kind'], row: Record<string, any>): OutboundMessage['target'] {
+  return kind === 'reaction' && row.quotedWid ? { externalId: row.quotedWid, fromMe: row.quotedFromMe } : undefined
 }
 
 async function retryLater(deps: OutboundDeps, job: ClaimedJob, loaded: Loaded, error: string): Promise<void> {

@@ -17,7 +17,7 @@ import { apiMessages } from './api-messages.ts'
 import { simulator } from './simulator.ts'
 import { ticketNotes } from './ticket-notes.ts'
 import { quickMessages } from './quick-messages.ts'
-import { messages, messagesAllMe } from './messages.ts'
+import { messageForward, messages, messagesAllMe } from './messages.ts'
 import { whatsapp } from './whatsapp.ts'
 import { whatsappSession } from './whatsapp-session.ts'
 import { webhooks } from './webhooks.ts'
@@ -54,5 +54,6 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/quick-messages', quickMessages)
   app.route('/messages', messages)
   app.route('/messages-allMe', messagesAllMe)
+  app.route('/message', messageForward)
   app.route('/', contacts)
 }

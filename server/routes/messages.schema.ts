@@ -39,6 +39,29 @@ export const editMessageSchema = z.object({
 })
 export type EditMessageInput = z.infer<typeof editMessageSchema>
 
+/**
+ * POST /message/forward (spec part 1 §7): one message to one contact; the client sends a selection one
+ * request at a time. signMessage prefixes the actor's name as the API's sendSignature does.
+ */
+export const forwardMessageSchema = z.object({
+  messageId: id,
+  contactId: id.max(2147483647),
+  signMessage: flag.optional().default(false),
+})
+export type ForwardMessageInput = z.infer<typeof forwardMessageSchema>
+
+/** One emoji (with its modifiers, joiners and flags), or '' to take our reaction back. */
+const emoji = z
+  .string()
+  .trim()
+  .max(32)
+  .regex(/^[\p{Extended_Pictographic}\p{Emoji_Component}\u200d\ufe0f\u20e3]*$/u, 'Must be an emoji')
+  .refine((s) => s === '' || /[\p{Extended_Pictographic}\p{Regional_Indicator}]/u.test(s), 'Must be an emoji')
+
+/** POST /messages/{messageId}/react (ours, docs/decisions.md "Messages"): our reaction, '' removes it. */
+export const reactMessageSchema = z.object({ emoji })
+export type ReactMessageInput = z.infer<typeof reactMessageSchema>
+
 /** GET /messages-allMe (spec part 1 §7): fromMe, dateStart, dateEnd (YYYY-MM-DD, inclusive). */
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD').refine(isRealDay, 'Invalid date')
 export const countMessagesQuery = z

@@ -4,12 +4,23 @@ import { AppError } from '../domain/app-error.ts'
 import { countMessages } from '../domain/messages/count-messages.ts'
 import { deleteMessage } from '../domain/messages/delete-message.ts'
 import { editMessage } from '../domain/messages/edit-message.ts'
+import { forwardMessage } from '../domain/messages/forward-message.ts'
 import { listMessages } from '../domain/messages/list-messages.ts'
+import { reactToMessage } from '../domain/messages/react-to-message.ts'
 import { sendMessage } from '../domain/messages/send-message.ts'
 import { retrySend } from '../domain/outbound/retry-send.ts'
 import { requireAuth } from '../middleware/auth.ts'
 import { parseOrThrow, validate } from '../middleware/validate.ts'
-import { countMessagesQuery, editMessageSchema, listMessagesQuery, messageIdParam, sendMessageSchema, ticketIdParam } from './messages.schema.ts'
+import {
+  countMessagesQuery,
+  editMessageSchema,
+  forwardMessageSchema,
+  listMessagesQuery,
+  messageIdParam,
+  reactMessageSchema,
+  sendMessageSchema,
+  ticketIdParam,
+} from './messages.schema.ts'
 
 /** The chat's messages (spec part 1 §7 "GET/POST /messages/{ticketId}", edit, delete), mounted at /messages. */
 export const messages = new Hono<AppEnv>()
@@ -35,6 +46,15 @@ export const messages = new Hono<AppEnv>()
   )
   // Ours, not in the spec (docs/decisions.md "Channels"): a failed message of ours sent again.
   .post('/:messageId/retry', validate('param', messageIdParam), async (c) => c.json(await retrySend(c.get('ctx'), c.req.valid('param').messageId)))
+  // Ours, not in the spec (docs/decisions.md "Messages"): our reaction to a message, '' takes it back.
+  .post('/:messageId/react', validate('param', messageIdParam), validate('json', reactMessageSchema), async (c) =>
+    c.json(await reactToMessage(c.get('ctx'), c.req.valid('param').messageId, c.req.valid('json'))),
+  )
+
+/** POST /message/forward (spec part 1 §7), mounted at /message: one message to one contact. */
+export const messageForward = new Hono<AppEnv>()
+  .use('*', requireAuth())
+  .post('/forward', validate('json', forwardMessageSchema), async (c) => c.json(await forwardMessage(c.get('ctx'), c.req.valid('json')), 201))
 
 /** GET /messages-allMe (spec part 1 §7), mounted at /messages-allMe. */
 export const messagesAllMe = new Hono<AppEnv>()

@@ -18,7 +18,8 @@ export interface MessagePage {
  * the page as the chat renders it. The history merges the contact's earlier tickets on the same
  * connection (anchor §9.12); without 'tickets:history' (admin or allHistoric) an earlier ticket counts
  * only when it was the actor's or sat in one of the actor's queues (docs/decisions.md "Messages").
- * Reads go through tickets_contact_idx and messages_ticket_idx. The first page, read by the ticket's
+ * Reads go through tickets_contact_idx and messages_ticket_idx. Reactions are not messages of the page:
+ * each message carries them folded (`reactions`, message-view.ts). The first page, read by the ticket's
  * owner, zeroes its unread count.
  */
 export async function listMessages(ctx: DomainCtx, ticketId: number, pageNumber: number): Promise<MessagePage> {
@@ -28,12 +29,12 @@ export async function listMessages(ctx: DomainCtx, ticketId: number, pageNumber:
   const page = pageOf(pageNumber, MESSAGES_PAGE_SIZE)
   const rows = await tx<MessageView[]>`
     ${messageViewSql(tx)}
-     where m.ticket_id = any(${ticketIds}::int[])
+     where m.ticket_id = any(${ticketIds}::int[]) and m.media_type <> 'reactionMessage'
      order by m.created_at desc, m.id desc
      limit ${page.limit + 1} offset ${page.offset}`
   const [{ count }] = await tx<{ count: number }[]>`
     select count(*)::int as count from messages m
-     where m.ticket_id = any(${ticketIds}::int[])`
+     where m.ticket_id = any(${ticketIds}::int[]) and m.media_type <> 'reactionMessage'`
   const { records, hasMore } = splitPage(rows, page)
   // The owner opening the chat has read it (the anchor's SetTicketMessagesAsRead); someone else looking
   // in (an admin, a colleague) leaves the owner's unread count alone.

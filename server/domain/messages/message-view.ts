@@ -31,6 +31,16 @@ export interface MessageView {
   contact: { id: number; name: string } | null
   user: { id: number; name: string } | null
   quotedMsg: { id: number; body: string; fromMe: boolean; mediaType: string; mediaUrl: string | null; isDeleted: boolean; contactName: string | null } | null
+  /** The current reaction of each reactor (reactionSql); reaction rows themselves stay out of the chat. */
+  reactions: MessageReaction[]
+}
+
+/** One reactor's current reaction: ours (fromMe, one per connection, the last attendant's) or a contact's. */
+export interface MessageReaction {
+  emoji: string
+  fromMe: boolean
+  contactId: number | null
+  userId: number | null
 }
 
 /** The ticket fields the message calls need: visibility, history merge, sending. */
@@ -54,12 +64,31 @@ export function messageViewSql(tx: Tx) {
            case when u.id is null then null else jsonb_build_object('id', u.id, 'name', u.name) end as "user",
            case when q.id is null then null else jsonb_build_object(
              'id', q.id, 'body', q.body, 'fromMe', q.from_me, 'mediaType', q.media_type, 'mediaUrl', q.media_url,
-             'isDeleted', q.is_deleted, 'contactName', qc.name) end as quoted_msg
+             'isDeleted', q.is_deleted, 'contactName', qc.name) end as quoted_msg,
+           ${reactionsSql(tx)} as reactions
       from messages m
       left join contacts c on c.id = m.contact_id
       left join users u on u.id = m.user_id
       left join messages q on q.id = m.quoted_msg_id
       left join contacts qc on qc.id = q.contact_id`
+}
+
+/**
+ * The reactions aimed at m, folded the way WhatsApp shows them: a reactor has one reaction, the latest
+ * reactionMessage row of theirs wins, and an empty one (a removal) leaves nothing. Reactors are "us"
+ * (every fromMe row: one account on the channel) and each reacting contact. Uses messages_quoted_idx.
+ */
+function reactionsSql(tx: Tx) {
+  return tx`coalesce((
+    select jsonb_agg(jsonb_build_object('emoji', r.body, 'fromMe', r.from_me,
+                                        'contactId', case when r.from_me then null else r.contact_id end, 'userId', r.user_id)
+                     order by r.created_at, r.id)
+      from (select distinct on (x.from_me, case when x.from_me then null else x.contact_id end)
+                   x.body, x.from_me, x.contact_id, x.user_id, x.created_at, x.id
+              from messages x
+             where x.quoted_msg_id = m.id and x.media_type = 'reactionMessage'
+             order by x.from_me, case when x.from_me then null else x.contact_id end, x.created_at desc, x.id desc) r
+     where r.body <> ''), '[]'::jsonb)`
 }
 
 /** The views of the given messages, in the order of ids. */

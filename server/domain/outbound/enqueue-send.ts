@@ -15,6 +15,8 @@ export interface SendRequest {
   /** Greetings, bot menus, API sends: the channel's echo of it must never count as a customer message. */
   isSystem?: boolean
   isPrivate?: boolean
+  /** A copy of another message (POST /message/forward). */
+  isForwarded?: boolean
   /** The client's idempotency key (outbox replays, integrator retries). */
   clientId?: string | null
   /** What the driver does: text and media by default; reaction, edit and delete act on another message. */
@@ -22,6 +24,8 @@ export interface SendRequest {
   extra?: Record<string, unknown>
   /** The clock of the caller: the job is due from then (tests run on a fixed clock). */
   now: Date
+  /** A later moment the send must not go out before (forward spacing); defaults to now. */
+  runAt?: Date
 }
 
 export interface QueuedMessage {
@@ -67,13 +71,18 @@ export async function enqueueSend(tx: Tx, req: SendRequest): Promise<QueuedMessa
       userId: req.userId ?? null,
       isSystem: req.isSystem ?? false,
       isPrivate: req.isPrivate ?? false,
+      isForwarded: req.isForwarded ?? false,
       dataJson: req.kind || req.extra ? { kind: req.kind ?? 'text', ...req.extra } : null,
     })}
     returning id, wid, ticket_id, body, from_me, ack, media_type, created_at`
-  await tx`update tickets set last_message = ${(req.body || req.media?.originalName || '').slice(0, 255)}, from_me = true
-            where id = ${req.ticketId}`
+  // A reaction never becomes the ticket's preview (inbound ones do not either, migration 0008).
+  if (req.mediaType !== 'reactionMessage') {
+    await tx`update tickets set last_message = ${(req.body || req.media?.originalName || '').slice(0, 255)}, from_me = true
+              where id = ${req.ticketId}`
+  }
   if (!req.isPrivate) {
-    await enqueueSendJob(tx, { companyId: req.companyId, whatsappId: req.whatsappId, payload: { messageId: message.id }, key: `send:${message.id}`, now: req.now })
+    const job = { companyId: req.companyId, whatsappId: req.whatsappId, payload: { messageId: message.id }, key: `send:${message.id}` }
+    await enqueueSendJob(tx, { ...job, now: req.runAt ?? req.now })
   }
   return message
 }
