@@ -19,13 +19,13 @@ const TIMEOUT = 240_000
 const FIRST_START_MS = 45_000
 let server: Server
 let workers: RunningWorkers
-const phone: { body: string; to: string }[] = []
+const phone: { body: string; to: string; kind: string; quoted: string | null }[] = []
 
 beforeAll(async () => {
   server = await startServer()
   workers = startWorkers(server.env.services, {
     log: () => {},
-    simulator: { ackDelaysMs: [150, 300], onSend: (m: OutboundMessage) => void phone.push({ body: m.body, to: m.to.number ?? '' }) },
+    simulator: { ackDelaysMs: [150, 300], onSend: (m: OutboundMessage) => void phone.push({ body: m.body, to: m.to.number ?? '', kind: m.kind, quoted: m.quoted?.body ?? null }) },
   })
 }, 60_000)
 afterAll(async () => {
@@ -56,6 +56,8 @@ async function openTickets(b: Browser, email: string, password: string) {
 
 describe('attendant workspace', () => {
   test('a simulator message shows live on two browsers; accept, reply, three offline replies, note, tag, transfer, resolve with farewell', async () => {
+    // The server's test clock stands at the real time: the browser's 15-minute edit window reads its own clock.
+    server.env.clock.now = new Date()
     const company = await createCompany(server.env)
     const conn = await createConnection(server.env, company.companyId, { complationMessage: 'Até logo, {{name}}!' })
     const ana = await createUser(server.env, company.companyId, { name: 'Ana Atendente', allTicket: 'enable' })
@@ -125,6 +127,30 @@ describe('attendant workspace', () => {
       const reply = chat.getByTestId('message').filter({ hasText: 'Qual o número do pedido?' })
       await until('the reply to show read', async () => (await reply.getByTestId('message-ack').getAttribute('data-ack')) === '3')
       await admin.page.getByTestId('ticket-preview').filter({ hasText: 'Claro! Qual o número do pedido?' }).waitFor({ timeout: 20_000 })
+
+      // The message menu: edit our reply (within 15 minutes), answer Carla's message quoting it, delete a slip.
+      await reply.getByTestId('message-menu').click()
+      await attendant.page.getByTestId('message-edit').click()
+      await attendant.page.getByTestId('edit-input').fill('Claro! Me passe o número do pedido?')
+      await attendant.page.getByTestId('edit-save').click()
+      await chat.getByTestId('message').filter({ hasText: 'Me passe o número do pedido?' }).filter({ hasText: 'Editada' }).waitFor()
+      await until('the edit to reach the phone', () => phone.some((m) => m.kind === 'edit' && m.body === 'Claro! Me passe o número do pedido?'))
+      await chat.getByTestId('message').filter({ hasText: 'preciso de ajuda' }).getByTestId('message-menu').click()
+      await attendant.page.getByTestId('message-reply').click()
+      await attendant.page.getByTestId('reply-preview').waitFor()
+      await input.fill('Sobre isto, já verifico')
+      await input.press('Enter')
+      await chat.getByTestId('message').filter({ hasText: 'Sobre isto, já verifico' }).getByTestId('message-quoted').waitFor()
+      await until('the quoted reply to reach the phone', () => phone.some((m) => m.body === 'Sobre isto, já verifico' && m.quoted?.includes('preciso de ajuda')))
+      await input.fill('mensagem errada')
+      await input.press('Enter')
+      const slip = chat.getByTestId('message').filter({ hasText: 'mensagem errada' })
+      await until('the slip to be sent', async () => (await slip.getByTestId('message-ack').getAttribute('data-ack')) !== '0')
+      await slip.getByTestId('message-menu').click()
+      await attendant.page.getByTestId('message-delete').click()
+      await attendant.page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click()
+      await chat.getByTestId('message').filter({ hasText: 'Esta mensagem foi apagada' }).waitFor()
+      await until('the delete to reach the phone', () => phone.some((m) => m.kind === 'delete'))
 
       // Away from the chat, a new message from Carla rings the bell and counts in the tab title; opening
       // it from the bell reads it (the count goes).
@@ -208,7 +234,7 @@ describe('attendant workspace', () => {
       expect(log.types).toEqual(expect.arrayContaining(['open', 'transfered', 'closed']))
       const sent = await withSystem(server.env.services.db, (tx) => tx<{ body: string }[]>`
         select body from messages where company_id = ${company.companyId} and from_me order by id`)
-      expect(sent.map((m) => m.body)).toEqual(['Claro! Qual o número do pedido?', ...offline, 'Até logo, Carla Cliente!'])
+      expect(sent.map((m) => m.body)).toEqual(['Claro! Me passe o número do pedido?', 'Sobre isto, já verifico', 'mensagem errada', ...offline, 'Até logo, Carla Cliente!'])
     } finally {
       await attendant.close()
       await admin.close()

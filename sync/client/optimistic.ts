@@ -139,7 +139,9 @@ export async function reconcileLocalWrites(pg: LocalPg, outbox: Outbox): Promise
  * (the latest such write), `error` (the server refused it). Filter and sort it as a subquery:
  * `select * from (${optimisticSelect('tickets')}) t where status = $1 order by updated_at desc limit 50`.
  */
-export function optimisticSelect(table: string): string {
+export function optimisticSelect(table: string, opts: { columnPrefix?: string } = {}): string {
+  // A table with its own client_id (messages) takes the extra columns under a prefix: write_pending …
+  const [pending, clientId, error] = ['pending', 'client_id', 'error'].map((c) => ident(`${opts.columnPrefix ?? ''}${c}`))
   const pk = primaryKeyOf(table)
   const t = ident(table)
   const key = (alias: string) => `jsonb_build_object(${pk.map((c) => `${literal(c)}, ${alias}.${ident(c)}`).join(', ')})`
@@ -153,7 +155,7 @@ export function optimisticSelect(table: string): string {
      where table_name = ${literal(table)} and op <> 'insert'
      group by row_key
   )
-  select s.*, false as pending, null::text as client_id, null::text as error
+  select s.*, false as ${pending}, null::text as ${clientId}, null::text as ${error}
     from ${t} s
    where not exists (select 1 from w where w.row_key = ${key('s')})
   union all

@@ -1,9 +1,19 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
 import { ackIcon, type ChatMessage } from '../data/ticket-messages.ts'
 import { Icon } from './icon.tsx'
 import { WriteStatus } from './write-status.tsx'
 
+export interface MessageMenuAction {
+  key: 'reply' | 'edit' | 'delete'
+  label: string
+  run: () => void
+}
+
 interface MessageBubbleProps {
   message: ChatMessage
+  /** The message menu (reply, edit, delete): only the actions this message allows. */
+  menu: MessageMenuAction[]
+  menuLabel: string
   labels: { private: string; deleted: string; edited: string; pending: string; retry: string; discard: string; sendFailed: string; ack: Record<string, string> }
   errorText: (code: string) => string
   onRetry: () => void
@@ -33,7 +43,7 @@ function AckMark({ ack, label }: { ack: number; label: Record<string, string> })
 }
 
 /** One message of the chat: ours on the right, the contact's on the left, private notes in yellow. */
-export function MessageBubble({ message: m, labels, errorText, onRetry, onDiscard }: MessageBubbleProps) {
+export function MessageBubble({ message: m, menu, menuLabel, labels, errorText, onRetry, onDiscard }: MessageBubbleProps) {
   if (m.isSystem) {
     return (
       <li data-testid="message" data-system="true" className="mx-auto my-1 max-w-[80%] rounded bg-slate-200 px-3 py-1 text-center text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
@@ -48,8 +58,29 @@ export function MessageBubble({ message: m, labels, errorText, onRetry, onDiscar
       : 'bg-white text-slate-900 dark:bg-slate-800 dark:text-slate-50'
   return (
     <li data-testid="message" data-from-me={m.fromMe} data-local={m.local} className={`my-1 flex ${m.fromMe ? 'justify-end' : 'justify-start'}`}>
-      <div className={`max-w-[75%] rounded-lg px-3 py-1.5 shadow-sm ${tone}`}>
+      <div className={`group relative max-w-[75%] rounded-lg px-3 py-1.5 shadow-sm ${tone}`}>
+        {menu.length > 0 && (
+          <Menu>
+            <MenuButton data-testid="message-menu" aria-label={menuLabel} title={menuLabel} className="absolute right-1 top-1 rounded px-1 text-xs opacity-0 group-hover:opacity-70 focus:opacity-100 data-[open]:opacity-100">
+              ▾
+            </MenuButton>
+            <MenuItems anchor="bottom end" className="z-50 w-40 rounded-md bg-white py-1 text-sm text-slate-700 shadow-lg ring-1 ring-black/5 focus:outline-none dark:bg-slate-800 dark:text-slate-200">
+              {menu.map((a) => (
+                <MenuItem key={a.key}>
+                  <button type="button" data-testid={`message-${a.key}`} className="block w-full px-3 py-1.5 text-left data-[focus]:bg-slate-100 dark:data-[focus]:bg-slate-700" onClick={a.run}>
+                    {a.label}
+                  </button>
+                </MenuItem>
+              ))}
+            </MenuItems>
+          </Menu>
+        )}
         {m.isPrivate && <p className="text-xs font-semibold uppercase">{labels.private}</p>}
+        {m.quoted && (
+          <p data-testid="message-quoted" className="mb-1 line-clamp-3 border-l-4 border-emerald-600 bg-black/5 px-2 py-1 text-xs dark:bg-white/10">
+            {m.quoted.body}
+          </p>
+        )}
         {m.mediaUrl && m.mediaType === 'image' && <img src={m.mediaUrl} alt={m.mediaName ?? ''} className="mb-1 max-h-64 rounded" loading="lazy" />}
         {m.mediaUrl && m.mediaType !== 'image' && (
           <a href={m.mediaUrl} target="_blank" rel="noreferrer" className="mb-1 block text-sm underline">
@@ -65,7 +96,7 @@ export function MessageBubble({ message: m, labels, errorText, onRetry, onDiscar
           {m.fromMe && !m.isPrivate && <AckMark ack={m.ack} label={labels.ack} />}
         </p>
         {m.sendError && <p className="text-xs text-red-600">{labels.sendFailed}</p>}
-        {m.local && (m.error || m.clientId) && (
+        {(m.local || m.pendingChange) && (
           <WriteStatus
             error={m.error ? errorText(m.error) : null}
             pendingLabel={labels.pending}

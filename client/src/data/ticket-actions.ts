@@ -67,6 +67,16 @@ export async function queueSendMessage(w: LocalWriter, ticketId: number, msg: Ou
   )
 }
 
+/** POST /messages/edit/{id} through the outbox (own messages, within 15 minutes: the server checks again). */
+export function queueEditMessage(w: LocalWriter, id: number, body: string): Promise<string> {
+  return queueWrite(w, { method: 'POST', path: `/messages/edit/${id}`, body: { body } }, { table: 'messages', op: 'update', rowKey: { id }, value: { body, is_edited: true } })
+}
+
+/** DELETE /messages/{id} through the outbox: the message shows as deleted at once. */
+export function queueDeleteMessage(w: LocalWriter, id: number): Promise<string> {
+  return queueWrite(w, { method: 'DELETE', path: `/messages/${id}` }, { table: 'messages', op: 'update', rowKey: { id }, value: { is_deleted: true } })
+}
+
 /** The chat's and the list's writes, bound to this tab's database and outbox (null until open). */
 export function useTicketActions() {
   const lf = useLocalFirst()
@@ -83,6 +93,8 @@ export function useTicketActions() {
       transfer: (id: number, queueId: number, userId: number | null) =>
         queueTicketUpdate(w, id, { status: userId ? 'open' : 'pending', userId, queueId, isTransfered: true }),
       send: (ticketId: number, msg: OutgoingMessage) => queueSendMessage(w, ticketId, msg),
+      editMessage: (id: number, body: string) => queueEditMessage(w, id, body),
+      deleteMessage: (id: number) => queueDeleteMessage(w, id),
       // PUT /users/toggleChangeWidht/{id} (spec part 1 §7): the list width, kept for the next session.
       saveListWidth: (userId: number, width: number) =>
         queueWrite(w, { method: 'PUT', path: `/users/toggleChangeWidht/${userId}`, body: { defaultTicketsManagerWidth: width } }).then((id) => {

@@ -1,4 +1,5 @@
 import { useMemo } from 'react'
+import { optimisticSelect } from '../../../sync/client/optimistic.ts'
 import { useLiveQuery, type SqlQuery } from './live-query.ts'
 import { useLocalFirst } from './local-first.ts'
 
@@ -30,6 +31,10 @@ export interface ChatMessage {
   clientId: string | null
   /** The server refused the local message (ERR_* code). */
   error: string | null
+  /** The message it answers (reply), as the chat shows it above the text. */
+  quoted: { id: number; body: string; fromMe: boolean } | null
+  /** An edit or delete of this synced message is waiting for the server (outbox id). */
+  pendingChange: string | null
 }
 
 /**
@@ -45,16 +50,21 @@ export function chatMessagesQuery(t: { ticketId: number; contactId: number; what
         select m.id::text as key, m.id, m.ticket_id, m.body, m.from_me, coalesce(m.ack, 0) as ack, m.media_type, m.media_url,
                m.media_name, coalesce(m.is_private, false) as is_private, coalesce(m.is_deleted, false) as is_deleted,
                coalesce(m.is_edited, false) as is_edited, coalesce(m.is_system, false) as is_system, m.send_error,
-               m.created_at, m.user_id, false as local, null::text as client_id, null::text as error
-          from messages m
-         where m.ticket_id = $1
+               m.created_at, m.user_id, false as local, m.write_client_id as client_id, m.write_error as error,
+               m.quoted_msg_id, qm.body as quoted_body, qm.from_me as quoted_from_me, m.write_pending as pending
+          from (${optimisticSelect('messages', { columnPrefix: 'write_' })}) m
+          left join messages qm on qm.id = m.quoted_msg_id
+         where (m.ticket_id = $1
             or ($3::int is not null and m.ticket_id in (
-                 select id from tickets where contact_id = $2 and whatsapp_id = $3 and id < $1))
+                 select id from tickets where contact_id = $2 and whatsapp_id = $3 and id < $1)))
+           and m.id is not null
         union all
         select 'local-' || l.client_id, null, (l.value->>'ticket_id')::int, l.value->>'body', true, 0,
                coalesce(l.value->>'media_type', 'chat'), null, null, coalesce((l.value->>'is_private')::bool, false), false,
-               false, false, null, (l.value->>'created_at')::timestamptz, null, true, l.client_id, l.error
+               false, false, null, (l.value->>'created_at')::timestamptz, null, true, l.client_id, l.error,
+               (l.value->>'quoted_msg_id')::bigint, qm.body, qm.from_me, true
           from local_writes l
+          left join messages qm on qm.id = (l.value->>'quoted_msg_id')::bigint
          where l.table_name = 'messages' and l.op = 'insert' and (l.value->>'ticket_id')::int = $1
            and not exists (select 1 from messages m where m.client_id = l.client_id::uuid)
       ) x
@@ -84,6 +94,10 @@ type MessageRow = {
   local: boolean
   client_id: string | null
   error: string | null
+  quoted_msg_id: number | string | null
+  quoted_body: string | null
+  quoted_from_me: boolean | null
+  pending: boolean
 }
 
 export function toChatMessage(r: MessageRow): ChatMessage {
@@ -107,6 +121,8 @@ export function toChatMessage(r: MessageRow): ChatMessage {
     local: r.local,
     clientId: r.client_id,
     error: r.error,
+    quoted: r.quoted_msg_id === null ? null : { id: Number(r.quoted_msg_id), body: r.quoted_body ?? '', fromMe: r.quoted_from_me === true },
+    pendingChange: !r.local && r.pending ? r.client_id : null,
   }
 }
 

@@ -4,10 +4,10 @@ import { PGlite } from '@electric-sql/pglite'
 import { live } from '@electric-sql/pglite/live'
 import { IDBFactory } from 'fake-indexeddb'
 import { updateTicketSchema } from '../../../server/routes/tickets.schema.ts'
-import { sendMessageSchema } from '../../../server/routes/messages.schema.ts'
+import { editMessageSchema, sendMessageSchema } from '../../../server/routes/messages.schema.ts'
 import { openOutbox, type Outbox } from '../../../sync/client/outbox.ts'
 import { applyLocalSchema } from '../../../sync/client/schema.ts'
-import { queueSendMessage, queueTicketUpdate } from './ticket-actions.ts'
+import { queueDeleteMessage, queueEditMessage, queueSendMessage, queueTicketUpdate } from './ticket-actions.ts'
 import { queueAddNote, queueAddTicketTag, queueRemoveTicketTag, ticketNotesQuery, ticketTagsQuery } from './ticket-extras.ts'
 import { createNoteSchema } from '../../../server/routes/ticket-notes.schema.ts'
 import { ackIcon, chatMessagesQuery, toChatMessage } from './ticket-messages.ts'
@@ -138,6 +138,25 @@ describe('chat messages', () => {
     await pg.query(`insert into messages (id, company_id, ticket_id, body, from_me, ack, created_at, client_id) values (50, 1, 1, 'um', true, 1, now(), $1)`, [first.id])
     const after = await chat(1, 100)
     expect(after.filter((m) => m.body === 'um').map((m) => [m.local, m.id])).toEqual([[false, 50]])
+    outbox.close()
+  })
+
+  test('a reply carries the quoted message; an edit and a delete overlay the synced row at once, pending', async () => {
+    const outbox = await offlineOutbox()
+    await queueSendMessage({ pg, outbox }, 1, { body: 'qual pedido?', isPrivate: false, quotedMsgId: 2 })
+    await pg.query(`insert into messages (id, company_id, ticket_id, body, from_me, ack, created_at, user_id) values (60, 1, 1, 'errado', true, 2, now(), 1), (61, 1, 1, 'apagar', true, 2, now(), 1)`)
+    await queueEditMessage({ pg, outbox }, 60, 'certo')
+    await queueDeleteMessage({ pg, outbox }, 61)
+    const shown = await chat(1, 100)
+    const byBody = (b: string) => shown.find((m) => m.body === b)!
+    expect(byBody('qual pedido?').quoted).toEqual({ id: 2, body: 'quero comprar', fromMe: false })
+    expect(byBody('certo')).toMatchObject({ id: 60, isEdited: true, local: false })
+    expect(byBody('certo').pendingChange).not.toBeNull()
+    expect(byBody('apagar')).toMatchObject({ id: 61, isDeleted: true })
+    expect((await outbox.list()).map((w) => `${w.method} ${w.path}`)).toEqual(['POST /messages/1', 'POST /messages/edit/60', 'DELETE /messages/61'])
+    const [send, edit] = await outbox.list()
+    expect((send.body as { quotedMsgId: number }).quotedMsgId).toBe(2)
+    expect(editMessageSchema.safeParse(edit.body).success).toBe(true)
     outbox.close()
   })
 

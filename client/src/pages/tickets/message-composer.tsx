@@ -5,14 +5,17 @@ import { Icon } from '../../components/icon.tsx'
 interface MessageComposerProps {
   /** Whether the ticket takes messages to the contact (open or group); private notes go anywhere. */
   canMessage: boolean
-  onSend: (body: string, isPrivate: boolean) => Promise<unknown>
+  /** The message being answered (message menu "reply"), shown above the input until sent or cancelled. */
+  replyTo: { id: number; body: string } | null
+  onCancelReply: () => void
+  onSend: (body: string, isPrivate: boolean, quotedMsgId: number | null) => Promise<unknown>
 }
 
 /**
  * The chat's input: Enter sends, Shift+Enter breaks the line; the private switch writes an internal
  * note the contact never sees. Sending only queues (the outbox), so it never waits for the network.
  */
-export function MessageComposer({ canMessage, onSend }: MessageComposerProps) {
+export function MessageComposer({ canMessage, replyTo, onCancelReply, onSend }: MessageComposerProps) {
   const { t } = useTranslation()
   const [text, setText] = useState('')
   const [isPrivate, setPrivate] = useState(false)
@@ -24,8 +27,9 @@ export function MessageComposer({ canMessage, onSend }: MessageComposerProps) {
     if (!body || !enabled || busy) return
     setBusy(true)
     try {
-      await onSend(body, isPrivate)
+      await onSend(body, isPrivate, replyTo?.id ?? null)
       setText('')
+      onCancelReply()
     } finally {
       setBusy(false)
     }
@@ -38,6 +42,15 @@ export function MessageComposer({ canMessage, onSend }: MessageComposerProps) {
   }
 
   return (
+    <div>
+    {replyTo && (
+      <div data-testid="reply-preview" className="flex items-center gap-2 border-t border-slate-200 bg-slate-100 px-3 py-1 text-xs dark:border-slate-800 dark:bg-slate-800">
+        <span className="min-w-0 flex-1 truncate border-l-4 border-emerald-600 pl-2">{replyTo.body}</span>
+        <button type="button" aria-label={t('chat.cancelReply')} title={t('chat.cancelReply')} onClick={onCancelReply}>
+          <Icon name="close" className="size-4" />
+        </button>
+      </div>
+    )}
     <div className={`flex items-end gap-2 border-t border-slate-200 p-2 dark:border-slate-800 ${isPrivate ? 'bg-amber-50 dark:bg-amber-950/40' : 'bg-white dark:bg-slate-900'}`}>
       <label className="flex shrink-0 items-center gap-1 self-center text-xs" title={t('chat.privateHint')}>
         <input data-testid="message-private" type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} />
@@ -65,6 +78,7 @@ export function MessageComposer({ canMessage, onSend }: MessageComposerProps) {
       >
         <Icon name="send" className="size-5" />
       </button>
+    </div>
     </div>
   )
 }

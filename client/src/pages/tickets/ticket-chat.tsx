@@ -11,7 +11,9 @@ import { api } from '../../data/api.ts'
 import { errorText } from '../../data/errors.ts'
 import { useBrowserOnline } from '../../data/local-first.ts'
 import { useTicketActions } from '../../data/ticket-actions.ts'
-import { CHAT_PAGE_SIZE, useChatMessages } from '../../data/ticket-messages.ts'
+import { CHAT_PAGE_SIZE, EDIT_WINDOW_MS, useChatMessages, type ChatMessage } from '../../data/ticket-messages.ts'
+import type { MessageMenuAction } from '../../components/message-bubble.tsx'
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { useTicketSettings, type OpenTicket } from '../../data/tickets.ts'
 import i18n from '../../i18n/index.ts'
 import { userAtom } from '../../state/auth.ts'
@@ -43,6 +45,9 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
   const [askFarewell, setAskFarewell] = useState(false)
   const [transferring, setTransferring] = useState(false)
   const [drawer, setDrawer] = useState(false)
+  const [replyTo, setReplyTo] = useState<ChatMessage | null>(null)
+  const [editing, setEditing] = useState<{ id: number; body: string } | null>(null)
+  const [deleting, setDeleting] = useState<number | null>(null)
   const { messages, loading, hasMore } = useChatMessages(ticket, limit)
   const listRef = useRef<HTMLOListElement>(null)
   const atBottom = useRef(true)
@@ -66,6 +71,18 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
     if (el.scrollTop < 50 && hasMore) setLimit((n) => n + CHAT_PAGE_SIZE)
   }
   const close = () => (settings.askFarewellMessage ? setAskFarewell(true) : void actions?.close(ticket.id, true))
+  // Spec part 1 §4: edit only own messages within 15 minutes, delete own messages; reply while the chat is live.
+  const menuOf = (m: ChatMessage): MessageMenuAction[] => {
+    if (m.id === null || m.isDeleted || m.isSystem || m.pendingChange) return []
+    const id = m.id
+    const own = m.fromMe && m.userId === me?.id
+    const live = ticket.status === 'open' || ticket.status === 'group'
+    const items: MessageMenuAction[] = []
+    if (live && !m.isPrivate) items.push({ key: 'reply', label: t('chat.reply'), run: () => setReplyTo(m) })
+    if (own && Date.now() - new Date(m.createdAt).getTime() < EDIT_WINDOW_MS) items.push({ key: 'edit', label: t('common.edit'), run: () => setEditing({ id, body: m.body }) })
+    if (own) items.push({ key: 'delete', label: t('common.delete'), run: () => setDeleting(id) })
+    return items
+  }
   const finishClose = (sendFarewellMessage: boolean) => {
     setAskFarewell(false)
     void actions?.close(ticket.id, sendFarewellMessage)
@@ -168,6 +185,8 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
                 <MessageBubble
                   key={m.key}
                   message={m}
+                  menu={menuOf(m)}
+                  menuLabel={t('chat.menu')}
                   labels={{
                     private: t('chat.privateMark'),
                     deleted: t('chat.deleted'),
@@ -179,17 +198,19 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
                     ack: { clock: t('chat.ack.clock'), sent: t('chat.ack.sent'), delivered: t('chat.ack.delivered'), read: t('chat.ack.read'), played: t('chat.ack.played') },
                   }}
                   errorText={(code) => errorText({ error: code }, translate)}
-                  onRetry={() => m.clientId && actions?.retry(m.clientId)}
-                  onDiscard={() => m.clientId && actions?.discard(m.clientId)}
+                  onRetry={() => (m.clientId ?? m.pendingChange) && actions?.retry((m.clientId ?? m.pendingChange)!)}
+                  onDiscard={() => (m.clientId ?? m.pendingChange) && actions?.discard((m.clientId ?? m.pendingChange)!)}
                 />
               ))}
             </ol>
           )}
           <MessageComposer
             canMessage={ticket.status === 'open' || ticket.status === 'group'}
-            onSend={async (body, isPrivate) => {
+            replyTo={replyTo && replyTo.id !== null ? { id: replyTo.id, body: replyTo.body } : null}
+            onCancelReply={() => setReplyTo(null)}
+            onSend={async (body, isPrivate, quotedMsgId) => {
               atBottom.current = true
-              await actions?.send(ticket.id, { body, isPrivate })
+              await actions?.send(ticket.id, { body, isPrivate, quotedMsgId })
             }}
           />
         </div>
@@ -207,6 +228,52 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
         onTransfer={(queueId, userId) => {
           setTransferring(false)
           void actions?.transfer(ticket.id, queueId, userId)
+        }}
+      />
+      <Modal
+        open={editing !== null}
+        onClose={() => setEditing(null)}
+        title={t('chat.editTitle')}
+        closeLabel={t('common.close')}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setEditing(null)}>
+              {t('common.cancel')}
+            </Button>
+            <Button
+              data-testid="edit-save"
+              disabled={!editing?.body.trim()}
+              onClick={() => {
+                if (editing?.body.trim()) void actions?.editMessage(editing.id, editing.body.trim())
+                setEditing(null)
+              }}
+            >
+              {t('common.save')}
+            </Button>
+          </>
+        }
+      >
+        <textarea
+          data-testid="edit-input"
+          rows={4}
+          className="w-full rounded-md border border-slate-300 bg-transparent px-3 py-2 text-sm dark:border-slate-700"
+          aria-label={t('chat.editTitle')}
+          value={editing?.body ?? ''}
+          onChange={(e) => setEditing((cur) => (cur ? { ...cur, body: e.target.value } : cur))}
+        />
+      </Modal>
+      <ConfirmDialog
+        open={deleting !== null}
+        tone="danger"
+        title={t('chat.deleteTitle')}
+        text={t('chat.deleteText')}
+        confirmLabel={t('common.delete')}
+        cancelLabel={t('common.cancel')}
+        closeLabel={t('common.close')}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => {
+          if (deleting !== null) void actions?.deleteMessage(deleting)
+          setDeleting(null)
         }}
       />
       {/* Closing the dialog (X, Escape) cancels the close; only the two answers close the ticket. */}
