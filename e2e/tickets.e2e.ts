@@ -152,6 +152,25 @@ describe('attendant workspace', () => {
       await chat.getByTestId('message').filter({ hasText: 'Esta mensagem foi apagada' }).waitFor()
       await until('the delete to reach the phone', () => phone.some((m) => m.kind === 'delete'))
 
+      // React to Carla's message (the phone gets the reaction, the chat shows it once synced), and
+      // forward it to another contact of the company (the phone gets it addressed to them).
+      const carlaMessage = chat.locator('[data-testid="message"][data-from-me="false"]').filter({ hasText: 'preciso de ajuda' })
+      await carlaMessage.getByTestId('message-menu').click()
+      await attendant.page.getByTestId('message-react').click()
+      await attendant.page.getByTestId('reaction-choice').filter({ hasText: '👍' }).click()
+      await until('the reaction to reach the phone', () => phone.some((m) => m.kind === 'reaction' && m.body === '👍'))
+      await carlaMessage.getByTestId('message-reactions').filter({ hasText: '👍' }).waitFor({ timeout: 20_000 })
+      await withSystem(server.env.services.db, (tx) => tx`insert into contacts (company_id, name, number, channel)
+        select company_id, 'Davi Destino', '5511987650002', channel from contacts where company_id = ${company.companyId} and name = 'Carla Cliente'`)
+      await carlaMessage.getByTestId('message-menu').click()
+      await attendant.page.getByTestId('message-forward').click()
+      await attendant.page.getByTestId('forward-confirm').click()
+      await attendant.page.getByText('Selecione um contato para encaminhar.').waitFor()
+      await attendant.page.getByTestId('forward-search').fill('Davi')
+      await attendant.page.getByTestId('forward-contact').filter({ hasText: 'Davi Destino' }).click({ timeout: 20_000 })
+      await attendant.page.getByTestId('forward-confirm').click()
+      await until('the forward to reach the phone', () => phone.some((m) => m.to === '5511987650002' && m.body.includes('preciso de ajuda')))
+
       // Away from the chat, a new message from Carla rings the bell and counts in the tab title; opening
       // it from the bell reads it (the count goes).
       await chat.getByRole('button', { name: 'Voltar' }).click()
@@ -213,7 +232,7 @@ describe('attendant workspace', () => {
       await attendant.page.getByTestId('transfer-confirm').click()
       await row(admin.page, 'Carla Cliente').getByTestId('ticket-owner').filter({ hasText: 'Admin' }).waitFor({ timeout: 20_000 })
       await until('the transfer to reach the server', async () => {
-        const [t] = await withSystem(server.env.services.db, (tx) => tx<{ userId: number }[]>`select user_id from tickets where company_id = ${company.companyId}`)
+        const [t] = await withSystem(server.env.services.db, (tx) => tx<{ userId: number }[]>`select user_id from tickets where contact_id = (select id from contacts where company_id = ${company.companyId} and name = 'Carla Cliente')`)
         return t?.userId === company.adminId
       })
 
@@ -221,7 +240,7 @@ describe('attendant workspace', () => {
       await adminChat.getByTestId('chat-resolve').click()
       await admin.page.getByTestId('farewell-yes').click()
       await until('the ticket to close on the server', async () => {
-        const [t] = await withSystem(server.env.services.db, (tx) => tx<{ status: string }[]>`select status from tickets where company_id = ${company.companyId}`)
+        const [t] = await withSystem(server.env.services.db, (tx) => tx<{ status: string }[]>`select status from tickets where contact_id = (select id from contacts where company_id = ${company.companyId} and name = 'Carla Cliente')`)
         return t?.status === 'closed'
       })
       await until('the farewell to reach the phone', () => phone.some((m) => m.body === 'Até logo, Carla Cliente!'))
@@ -233,7 +252,7 @@ describe('attendant workspace', () => {
         select array_agg(type order by id) as types from ticket_logs where company_id = ${company.companyId}`)
       expect(log.types).toEqual(expect.arrayContaining(['open', 'transfered', 'closed']))
       const sent = await withSystem(server.env.services.db, (tx) => tx<{ body: string }[]>`
-        select body from messages where company_id = ${company.companyId} and from_me order by id`)
+        select body from messages where contact_id = (select id from contacts where company_id = ${company.companyId} and name = 'Carla Cliente') and from_me and media_type <> 'reactionMessage' order by id`)
       expect(sent.map((m) => m.body)).toEqual(['Claro! Me passe o número do pedido?', 'Sobre isto, já verifico', 'mensagem errada', ...offline, 'Até logo, Carla Cliente!'])
     } finally {
       await attendant.close()

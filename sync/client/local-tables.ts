@@ -65,6 +65,7 @@ create index if not exists tickets_status_updated_idx on tickets (status, update
 create index if not exists tickets_contact_idx on tickets (contact_id);
 create index if not exists messages_ticket_created_idx on messages (ticket_id, created_at);
 create index if not exists messages_client_idx on messages (client_id);
+create index if not exists messages_quoted_idx on messages (quoted_msg_id);
 create index if not exists contacts_name_idx on contacts (name);
 `
 

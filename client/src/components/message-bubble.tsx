@@ -4,7 +4,7 @@ import { Icon } from './icon.tsx'
 import { WriteStatus } from './write-status.tsx'
 
 export interface MessageMenuAction {
-  key: 'reply' | 'edit' | 'delete'
+  key: 'reply' | 'react' | 'forward' | 'edit' | 'delete'
   label: string
   run: () => void
 }
@@ -95,6 +95,15 @@ export function MessageBubble({ message: m, menu, menuLabel, labels, errorText, 
           <span>{time(m.createdAt)}</span>
           {m.fromMe && !m.isPrivate && <AckMark ack={m.ack} label={labels.ack} />}
         </p>
+        {m.reactions.length > 0 && (
+          <p data-testid="message-reactions" className="mt-0.5 flex flex-wrap gap-1">
+            {m.reactions.map((r, i) => (
+              <span key={i} className={`rounded-full px-1.5 text-sm ${r.fromMe ? 'bg-emerald-200/70 dark:bg-emerald-800' : 'bg-slate-200/70 dark:bg-slate-700'}`}>
+                {r.emoji}
+              </span>
+            ))}
+          </p>
+        )}
         {m.sendError && <p className="text-xs text-red-600">{labels.sendFailed}</p>}
         {(m.local || m.pendingChange) && (
           <WriteStatus

@@ -77,6 +77,16 @@ export function queueDeleteMessage(w: LocalWriter, id: number): Promise<string> 
   return queueWrite(w, { method: 'DELETE', path: `/messages/${id}` }, { table: 'messages', op: 'update', rowKey: { id }, value: { is_deleted: true } })
 }
 
+/** POST /messages/{id}/react through the outbox; '' takes our reaction back. Shown once synced. */
+export function queueReaction(w: LocalWriter, id: number, emoji: string): Promise<string> {
+  return queueWrite(w, { method: 'POST', path: `/messages/${id}/react`, body: { emoji } })
+}
+
+/** POST /message/forward through the outbox (the server spaces forwards to one chat 900 ms apart). */
+export function queueForward(w: LocalWriter, messageId: number, contactId: number): Promise<string> {
+  return queueWrite(w, { method: 'POST', path: '/message/forward', body: { messageId, contactId, signMessage: false } })
+}
+
 /** The chat's and the list's writes, bound to this tab's database and outbox (null until open). */
 export function useTicketActions() {
   const lf = useLocalFirst()
@@ -95,6 +105,11 @@ export function useTicketActions() {
       send: (ticketId: number, msg: OutgoingMessage) => queueSendMessage(w, ticketId, msg),
       editMessage: (id: number, body: string) => queueEditMessage(w, id, body),
       deleteMessage: (id: number) => queueDeleteMessage(w, id),
+      react: (id: number, emoji: string) => queueReaction(w, id, emoji),
+      // One by one, in order (spec: forward one by one); the server spaces their sending.
+      forward: async (messageIds: number[], contactId: number) => {
+        for (const id of messageIds) await queueForward(w, id, contactId)
+      },
       // PUT /users/toggleChangeWidht/{id} (spec part 1 §7): the list width, kept for the next session.
       saveListWidth: (userId: number, width: number) =>
         queueWrite(w, { method: 'PUT', path: `/users/toggleChangeWidht/${userId}`, body: { defaultTicketsManagerWidth: width } }).then((id) => {

@@ -35,6 +35,8 @@ export interface ChatMessage {
   quoted: { id: number; body: string; fromMe: boolean } | null
   /** An edit or delete of this synced message is waiting for the server (outbox id). */
   pendingChange: string | null
+  /** Reactions shown under it: each reactor's latest (us as one reactor, each contact as one). */
+  reactions: { emoji: string; fromMe: boolean }[]
 }
 
 /**
@@ -51,18 +53,23 @@ export function chatMessagesQuery(t: { ticketId: number; contactId: number; what
                m.media_name, coalesce(m.is_private, false) as is_private, coalesce(m.is_deleted, false) as is_deleted,
                coalesce(m.is_edited, false) as is_edited, coalesce(m.is_system, false) as is_system, m.send_error,
                m.created_at, m.user_id, false as local, m.write_client_id as client_id, m.write_error as error,
-               m.quoted_msg_id, qm.body as quoted_body, qm.from_me as quoted_from_me, m.write_pending as pending
+               m.quoted_msg_id, qm.body as quoted_body, qm.from_me as quoted_from_me, m.write_pending as pending,
+               (select coalesce(json_agg(json_build_object('emoji', r.body, 'fromMe', r.from_me) order by r.id), '[]'::json)
+                  from (select distinct on (r.from_me, case when r.from_me then 0 else r.contact_id end) r.id, r.body, r.from_me
+                          from messages r where r.quoted_msg_id = m.id and r.media_type = 'reactionMessage'
+                         order by r.from_me, case when r.from_me then 0 else r.contact_id end, r.id desc) r
+                 where r.body <> '') as reactions
           from (${optimisticSelect('messages', { columnPrefix: 'write_' })}) m
           left join messages qm on qm.id = m.quoted_msg_id
          where (m.ticket_id = $1
             or ($3::int is not null and m.ticket_id in (
                  select id from tickets where contact_id = $2 and whatsapp_id = $3 and id < $1)))
-           and m.id is not null
+           and m.id is not null and coalesce(m.media_type, '') <> 'reactionMessage'
         union all
         select 'local-' || l.client_id, null, (l.value->>'ticket_id')::int, l.value->>'body', true, 0,
                coalesce(l.value->>'media_type', 'chat'), null, null, coalesce((l.value->>'is_private')::bool, false), false,
                false, false, null, (l.value->>'created_at')::timestamptz, null, true, l.client_id, l.error,
-               (l.value->>'quoted_msg_id')::bigint, qm.body, qm.from_me, true
+               (l.value->>'quoted_msg_id')::bigint, qm.body, qm.from_me, true, '[]'::json
           from local_writes l
           left join messages qm on qm.id = (l.value->>'quoted_msg_id')::bigint
          where l.table_name = 'messages' and l.op = 'insert' and (l.value->>'ticket_id')::int = $1
@@ -98,6 +105,7 @@ type MessageRow = {
   quoted_body: string | null
   quoted_from_me: boolean | null
   pending: boolean
+  reactions: { emoji: string; fromMe: boolean }[] | string | null
 }
 
 export function toChatMessage(r: MessageRow): ChatMessage {
@@ -123,6 +131,7 @@ export function toChatMessage(r: MessageRow): ChatMessage {
     error: r.error,
     quoted: r.quoted_msg_id === null ? null : { id: Number(r.quoted_msg_id), body: r.quoted_body ?? '', fromMe: r.quoted_from_me === true },
     pendingChange: !r.local && r.pending ? r.client_id : null,
+    reactions: typeof r.reactions === 'string' ? JSON.parse(r.reactions) : (r.reactions ?? []),
   }
 }
 

@@ -160,6 +160,15 @@ describe('chat messages', () => {
     outbox.close()
   })
 
+  test("reactions fold into their message (each reactor's latest; an empty one takes it back) and are not listed", async () => {
+    await pg.exec(`insert into messages (id, company_id, ticket_id, contact_id, body, from_me, media_type, quoted_msg_id, created_at) values
+      (70, 1, 1, 100, '👍', false, 'reactionMessage', 2, now()), (71, 1, 1, 100, '❤️', false, 'reactionMessage', 2, now()),
+      (72, 1, 1, 100, '😂', true, 'reactionMessage', 2, now()), (73, 1, 1, 100, '', true, 'reactionMessage', 2, now())`)
+    const shown = await chat(1, 100)
+    expect(shown.map((m) => m.body)).toEqual(['quero comprar'])
+    expect(shown[0].reactions).toEqual([{ emoji: '❤️', fromMe: false }])
+  })
+
   test('the ack icons follow the spec', () => {
     expect([0, 1, 2, 3, 4, 5].map(ackIcon)).toEqual(['clock', 'sent', 'delivered', 'read', 'played', 'read'])
     expect(truncate('a'.repeat(45), 40)).toBe(`${'a'.repeat(40)}...`)

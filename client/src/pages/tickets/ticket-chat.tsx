@@ -18,8 +18,12 @@ import { useTicketSettings, type OpenTicket } from '../../data/tickets.ts'
 import i18n from '../../i18n/index.ts'
 import { userAtom } from '../../state/auth.ts'
 import { ContactDrawer } from './contact-drawer.tsx'
+import { ForwardDialog } from './forward-dialog.tsx'
 import { MessageComposer } from './message-composer.tsx'
 import { TransferDialog } from './transfer-dialog.tsx'
+
+/** The quick reactions of the message menu (WhatsApp's default row). */
+const REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏']
 
 const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 const isOn = (v: string | undefined) => v === 'enabled' || v === 'enable'
@@ -48,6 +52,8 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null)
   const [editing, setEditing] = useState<{ id: number; body: string } | null>(null)
   const [deleting, setDeleting] = useState<number | null>(null)
+  const [reacting, setReacting] = useState<number | null>(null)
+  const [forwarding, setForwarding] = useState<number | null>(null)
   const { messages, loading, hasMore } = useChatMessages(ticket, limit)
   const listRef = useRef<HTMLOListElement>(null)
   const atBottom = useRef(true)
@@ -79,6 +85,8 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
     const live = ticket.status === 'open' || ticket.status === 'group'
     const items: MessageMenuAction[] = []
     if (live && !m.isPrivate) items.push({ key: 'reply', label: t('chat.reply'), run: () => setReplyTo(m) })
+    if (live && !m.isPrivate && m.mediaType !== 'call_log') items.push({ key: 'react', label: t('chat.react'), run: () => setReacting(id) })
+    if (!m.isPrivate && m.mediaType !== 'call_log') items.push({ key: 'forward', label: t('chat.forward'), run: () => setForwarding(id) })
     if (own && Date.now() - new Date(m.createdAt).getTime() < EDIT_WINDOW_MS) items.push({ key: 'edit', label: t('common.edit'), run: () => setEditing({ id, body: m.body }) })
     if (own) items.push({ key: 'delete', label: t('common.delete'), run: () => setDeleting(id) })
     return items
@@ -274,6 +282,40 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
         onConfirm={() => {
           if (deleting !== null) void actions?.deleteMessage(deleting)
           setDeleting(null)
+        }}
+      />
+      <Modal open={reacting !== null} onClose={() => setReacting(null)} title={t('chat.react')} closeLabel={t('common.close')}>
+        <div className="flex flex-wrap justify-center gap-2">
+          {REACTIONS.map((emoji) => (
+            <button
+              key={emoji}
+              type="button"
+              data-testid="reaction-choice"
+              className="rounded-full p-2 text-2xl hover:bg-slate-100 dark:hover:bg-slate-800"
+              onClick={() => {
+                if (reacting !== null) void actions?.react(reacting, emoji)
+                setReacting(null)
+              }}
+            >
+              {emoji}
+            </button>
+          ))}
+          <Button
+            variant="text"
+            onClick={() => {
+              if (reacting !== null) void actions?.react(reacting, '')
+              setReacting(null)
+            }}
+          >
+            {t('chat.reactRemove')}
+          </Button>
+        </div>
+      </Modal>
+      <ForwardDialog
+        open={forwarding !== null}
+        onClose={() => setForwarding(null)}
+        onForward={(contactId) => {
+          if (forwarding !== null) void actions?.forward([forwarding], contactId)
         }}
       />
       {/* Closing the dialog (X, Escape) cancels the close; only the two answers close the ticket. */}
