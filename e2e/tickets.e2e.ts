@@ -259,4 +259,63 @@ describe('attendant workspace', () => {
       await admin.close()
     }
   }, TIMEOUT)
+
+  test('an admin opens a new ticket, is told when the contact already has one, reads its log and closes all', async () => {
+    server.env.clock.now = new Date()
+    const company = await createCompany(server.env)
+    await createConnection(server.env, company.companyId)
+    const NUMBERS: Record<string, string> = { 'Olga Nova': '5511987650011', 'Paulo Novo': '5511987650012' }
+    await withSystem(server.env.services.db, async (tx) => {
+      const [q] = await tx<{ id: number }[]>`insert into queues (company_id, name, color) values (${company.companyId}, 'Suporte', '#2563eb') returning id`
+      await tx`insert into user_queues (company_id, user_id, queue_id) values (${company.companyId}, ${company.adminId}, ${q.id})`
+      await tx`insert into contacts (company_id, name, number, channel) values (${company.companyId}, 'Olga Nova', '5511987650011', 'whatsapp'),
+        (${company.companyId}, 'Paulo Novo', '5511987650012', 'whatsapp')`
+    })
+    const admin = await openBrowser()
+    try {
+      await openTickets(admin, company.adminEmail, 'admin-pass')
+      const page = admin.page
+      const newTicket = async (name: string) => {
+        await page.getByTestId('ticket-new').click()
+        await page.getByTestId('new-ticket-save').click()
+        await page.getByText('Selecione um contato').waitFor()
+        await page.getByTestId('new-ticket-search').fill(name)
+        await page.getByTestId('new-ticket-contact').selectOption({ label: `${name} (${NUMBERS[name]})` })
+        await page.getByTestId('new-ticket-connection').selectOption({ index: 1 })
+        await page.getByTestId('new-ticket-queue').selectOption({ label: 'Suporte' })
+        await page.getByTestId('new-ticket-save').click()
+      }
+      await newTicket('Olga Nova')
+      const chat = page.getByTestId('ticket-chat')
+      await chat.getByTestId('chat-contact').filter({ hasText: 'Olga Nova' }).waitFor({ timeout: 20_000 })
+      expect(await chat.getAttribute('data-status')).toBe('open')
+      await newTicket('Paulo Novo')
+      await chat.getByTestId('chat-contact').filter({ hasText: 'Paulo Novo' }).waitFor({ timeout: 20_000 })
+
+      // Olga again: the server answers that she is already being served, and by whom.
+      await newTicket('Olga Nova')
+      await page.getByTestId('already-open-text').filter({ hasText: 'já está em atendimento com Admin na fila Suporte' }).waitFor()
+      await page.getByTestId('already-open-go').click()
+      await chat.getByTestId('chat-contact').filter({ hasText: 'Olga Nova' }).waitFor()
+
+      await chat.getByTestId('ticket-log-open').click()
+      await page.getByTestId('ticket-log-entry').filter({ hasText: 'Criado' }).waitFor()
+      expect(await page.getByTestId('ticket-log-entry').allTextContents()).toEqual([expect.stringContaining('Criado'), expect.stringContaining('Aceito')])
+      await page.keyboard.press('Escape')
+
+      // Close all of the open tab (admin, with confirmation): both tickets end up resolved.
+      await page.getByTestId('ticket-tab-open').click()
+      await page.getByTestId('ticket-row').nth(1).waitFor({ timeout: 20_000 })
+      await page.getByTestId('ticket-close-all').click()
+      await page.getByRole('dialog').getByRole('button', { name: 'Sim' }).click()
+      await until('both tickets to close', async () => {
+        const rows = await withSystem(server.env.services.db, (tx) => tx<{ status: string }[]>`select status from tickets where company_id = ${company.companyId}`)
+        return rows.length === 2 && rows.every((r) => r.status === 'closed')
+      })
+      await until('the open tab to empty', async () => (await page.getByTestId('ticket-row').count()) === 0)
+    } finally {
+      await admin.close()
+    }
+  }, TIMEOUT)
 })
+

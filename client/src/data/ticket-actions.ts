@@ -106,6 +106,9 @@ export function useTicketActions() {
       editMessage: (id: number, body: string) => queueEditMessage(w, id, body),
       deleteMessage: (id: number) => queueDeleteMessage(w, id),
       react: (id: number, emoji: string) => queueReaction(w, id, emoji),
+      // POST /tickets/closeAll (admin, spec part 1 §4): the tab's tickets of the selected queues.
+      closeAll: (status: 'open' | 'pending' | 'group', selectedQueueIds: number[]) =>
+        queueWrite(w, { method: 'POST', path: '/tickets/closeAll', body: { status, selectedQueueIds } }),
       // One by one, in order (spec: forward one by one); the server spaces their sending.
       forward: async (messageIds: number[], contactId: number) => {
         for (const id of messageIds) await queueForward(w, id, contactId)

@@ -11,6 +11,8 @@ import { userAtom } from '../../state/auth.ts'
 import { WIDE_QUERY, useMediaQuery } from '../../state/ui.ts'
 import { TicketChat } from './ticket-chat.tsx'
 import { TicketListPanel } from './ticket-list-panel.tsx'
+import { AlreadyOpenDialog, NewTicketDialog } from './new-ticket-dialog.tsx'
+import type { OtherOpenTicket } from '../../data/ticket-dialogs.ts'
 
 /** Spec part 1 §2 and §9: the list's width on wide screens, dragged within 404-700, 550 by default. */
 export const LIST_WIDTH = { min: 404, max: 700, default: 550 }
@@ -80,6 +82,8 @@ export default function TicketsPage() {
   const [width, setWidth] = useState(() => clampListWidth(me?.defaultTicketsManagerWidth ?? LIST_WIDTH.default))
   const [choosing, setChoosing] = useState<AcceptTarget | null>(null)
   const [queueChoice, setQueueChoice] = useState<number | null>(null)
+  const [creating, setCreating] = useState(false)
+  const [alreadyOpen, setAlreadyOpen] = useState<OtherOpenTicket | null>(null)
 
   if (uuid === 'undefined') return <Navigate to="/tickets" replace />
 
@@ -116,7 +120,7 @@ export default function TicketsPage() {
       )
     return <TicketChat ticket={ticket} onBack={() => navigate('/tickets')} onAccept={() => accept(ticket)} />
   }
-  const list = <TicketListPanel selectedUuid={uuid ?? null} onOpen={open} onAccept={accept} />
+  const list = <TicketListPanel selectedUuid={uuid ?? null} onNewTicket={() => setCreating(true)} onOpen={open} onAccept={accept} />
 
   return (
     <div className="-m-4 flex h-[calc(100%+2rem)] min-h-0 flex-col sm:-m-6 sm:h-[calc(100%+3rem)]">
@@ -154,6 +158,15 @@ export default function TicketsPage() {
           <div className="min-h-0 flex-1">{narrowTab === 'list' ? list : uuid ? chat() : <p className="p-6 text-center">{t('tickets.selectTicket')}</p>}</div>
         </>
       )}
+      <NewTicketDialog open={creating} onClose={() => setCreating(false)} onCreated={(id) => open({ uuid: id })} onAlreadyOpen={setAlreadyOpen} />
+      <AlreadyOpenDialog
+        other={alreadyOpen}
+        onClose={() => setAlreadyOpen(null)}
+        onOpen={(id) => {
+          setAlreadyOpen(null)
+          open({ uuid: id })
+        }}
+      />
       <Modal
         open={choosing !== null}
         onClose={() => setChoosing(null)}

@@ -19,6 +19,7 @@ import i18n from '../../i18n/index.ts'
 import { userAtom } from '../../state/auth.ts'
 import { ContactDrawer } from './contact-drawer.tsx'
 import { ForwardDialog } from './forward-dialog.tsx'
+import { TicketLogDialog } from './ticket-log-dialog.tsx'
 import { MessageComposer } from './message-composer.tsx'
 import { TransferDialog } from './transfer-dialog.tsx'
 
@@ -54,6 +55,7 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
   const [deleting, setDeleting] = useState<number | null>(null)
   const [reacting, setReacting] = useState<number | null>(null)
   const [forwarding, setForwarding] = useState<number | null>(null)
+  const [showLog, setShowLog] = useState(false)
   const { messages, loading, hasMore } = useChatMessages(ticket, limit)
   const listRef = useRef<HTMLOListElement>(null)
   const atBottom = useRef(true)
@@ -168,6 +170,17 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
           />
         )}
         <div className="flex gap-2">{buttons()}</div>
+        <button
+          type="button"
+          data-testid="ticket-log-open"
+          className={plainIconButtonClass}
+          aria-label={t('tickets.log.title')}
+          title={t('tickets.log.title')}
+          disabled={!online}
+          onClick={() => setShowLog(true)}
+        >
+          <Icon name="schedule" className="size-5" />
+        </button>
         <button
           type="button"
           data-testid="drawer-toggle"
@@ -311,6 +324,7 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
           </Button>
         </div>
       </Modal>
+      <TicketLogDialog ticketId={showLog ? ticket.id : null} onClose={() => setShowLog(false)} />
       <ForwardDialog
         open={forwarding !== null}
         onClose={() => setForwarding(null)}

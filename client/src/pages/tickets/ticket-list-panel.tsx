@@ -1,6 +1,8 @@
 import { useAtomValue } from 'jotai'
 import { useState, type UIEvent } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Button } from '../../components/button.tsx'
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { Icon } from '../../components/icon.tsx'
 import { LoadingScreen } from '../../components/message-card.tsx'
 import { TicketListRow } from '../../components/ticket-list-item.tsx'
@@ -24,6 +26,7 @@ export function listTime(iso: string, now = new Date()): string {
 
 interface TicketListPanelProps {
   selectedUuid: string | null
+  onNewTicket: () => void
   onOpen: (ticket: TicketListItem) => void
   onAccept: (ticket: TicketListItem) => void
 }
@@ -33,7 +36,7 @@ interface TicketListPanelProps {
  * show-all, sort, queue selector, infinite scroll (next page within 100 px of the bottom), all from the
  * local database so it works offline and moves live as sync and local writes change it.
  */
-export function TicketListPanel({ selectedUuid, onOpen, onAccept }: TicketListPanelProps) {
+export function TicketListPanel({ selectedUuid, onNewTicket, onOpen, onAccept }: TicketListPanelProps) {
   const { t } = useTranslation()
   const me = useAtomValue(userAtom)
   const actions = useTicketActions()
@@ -46,6 +49,7 @@ export function TicketListPanel({ selectedUuid, onOpen, onAccept }: TicketListPa
   const [order, setOrder] = useState<'desc' | 'asc'>('desc')
   const [queueIds, setQueueIds] = useState<number[] | null>(null)
   const [limit, setLimit] = useState(TICKET_PAGE_SIZE)
+  const [closingAll, setClosingAll] = useState(false)
   const queues = useMyQueues(me?.id)
   const debounced = useDebounced(search, 500)
   const activeTab: TicketTab = debounced.trim() ? 'search' : tab
@@ -122,6 +126,15 @@ export function TicketListPanel({ selectedUuid, onOpen, onAccept }: TicketListPa
           />
         </label>
         <div className="flex flex-wrap items-center gap-3 text-sm">
+          <Button data-testid="ticket-new" className="px-3 py-1" onClick={onNewTicket}>
+            <Icon name="add" className="size-4" />
+            {t('tickets.new.button')}
+          </Button>
+          {isAdmin && tab !== 'closed' && (
+            <Button variant="secondary" data-testid="ticket-close-all" className="px-3 py-1" onClick={() => setClosingAll(true)}>
+              {t('tickets.closeAll.button')}
+            </Button>
+          )}
           <label className="flex items-center gap-1">
             <input type="checkbox" checked={searchMessages} onChange={(e) => setSearchMessages(e.target.checked)} />
             {t('tickets.searchMessages')}
@@ -178,6 +191,19 @@ export function TicketListPanel({ selectedUuid, onOpen, onAccept }: TicketListPa
         </div>
       </div>
       {body()}
+      <ConfirmDialog
+        open={closingAll}
+        title={t('tickets.closeAll.title')}
+        text={t('tickets.closeAll.text')}
+        confirmLabel={t('tickets.closeAll.yes')}
+        cancelLabel={t('tickets.closeAll.no')}
+        closeLabel={t('common.close')}
+        onCancel={() => setClosingAll(false)}
+        onConfirm={() => {
+          setClosingAll(false)
+          if (tab === 'open' || tab === 'pending' || tab === 'group') void actions?.closeAll(tab, queueIds ?? queues.map((q) => q.id))
+        }}
+      />
     </div>
   )
 }
