@@ -53,13 +53,16 @@ export interface Browser {
   close(): Promise<void>
 }
 
-/** Debian Chromium with a fresh profile (own user-data-dir), one page. */
-export async function openBrowser(viewport = { width: 1280, height: 800 }): Promise<Browser> {
+/**
+ * Debian Chromium with a fresh profile (own user-data-dir), one page. `args` adds Chromium switches
+ * (e.g. the fake microphone: --use-fake-device-for-media-stream).
+ */
+export async function openBrowser(viewport = { width: 1280, height: 800 }, args: string[] = []): Promise<Browser> {
   const dir = mkdtempSync(join(tmpdir(), 'balcao-e2e-'))
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...args],
     viewport,
     locale: 'pt-BR',
   })

@@ -1,6 +1,9 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
+import { parseLocation } from '../data/message-content.ts'
 import { ackIcon, type ChatMessage } from '../data/ticket-messages.ts'
 import { Icon } from './icon.tsx'
+import { MediaIcon } from './media-icon.tsx'
+import { FILE_KINDS, MessageMedia } from './message-media.tsx'
 import { WriteStatus } from './write-status.tsx'
 
 export interface MessageMenuAction {
@@ -42,12 +45,27 @@ function AckMark({ ack, label }: { ack: number; label: Record<string, string> })
   )
 }
 
+/** The text under a media, location or contact message: what the drawing above it does not already say. */
+function captionOf(m: MessageBubbleProps['message']): string {
+  if (m.mediaType === 'contactMessage') return ''
+  if (m.mediaType === 'locationMessage') return parseLocation(m.body) ? '' : m.body
+  if (m.mediaUrl && FILE_KINDS.includes(m.mediaType) && m.body === m.mediaName) return ''
+  return m.body
+}
+
 /** One message of the chat: ours on the right, the contact's on the left, private notes in yellow. */
 export function MessageBubble({ message: m, menu, menuLabel, labels, errorText, onRetry, onDiscard }: MessageBubbleProps) {
-  if (m.isSystem) {
+  if (m.isSystem || m.mediaType === 'call_log') {
     return (
-      <li data-testid="message" data-system="true" className="mx-auto my-1 max-w-[80%] rounded bg-slate-200 px-3 py-1 text-center text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300">
-        {m.body}
+      <li
+        data-testid="message"
+        data-system="true"
+        data-media-type={m.mediaType}
+        className="mx-auto my-1 flex w-fit max-w-[80%] items-center gap-1 rounded bg-slate-200 px-3 py-1 text-center text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300"
+      >
+        {m.mediaType === 'call_log' && <MediaIcon name="call" className="size-3.5 shrink-0" />}
+        <span>{m.body}</span>
+        {m.mediaType === 'call_log' && <span className="opacity-70">{time(m.createdAt)}</span>}
       </li>
     )
   }
@@ -57,7 +75,7 @@ export function MessageBubble({ message: m, menu, menuLabel, labels, errorText, 
       ? 'bg-emerald-100 text-slate-900 dark:bg-emerald-900/60 dark:text-slate-50'
       : 'bg-white text-slate-900 dark:bg-slate-800 dark:text-slate-50'
   return (
-    <li data-testid="message" data-from-me={m.fromMe} data-local={m.local} className={`my-1 flex ${m.fromMe ? 'justify-end' : 'justify-start'}`}>
+    <li data-testid="message" data-from-me={m.fromMe} data-local={m.local} data-media-type={m.mediaType} className={`my-1 flex ${m.fromMe ? 'justify-end' : 'justify-start'}`}>
       <div className={`group relative max-w-[75%] rounded-lg px-3 py-1.5 shadow-sm ${tone}`}>
         {menu.length > 0 && (
           <Menu>
@@ -81,14 +99,9 @@ export function MessageBubble({ message: m, menu, menuLabel, labels, errorText, 
             {m.quoted.body}
           </p>
         )}
-        {m.mediaUrl && m.mediaType === 'image' && <img src={m.mediaUrl} alt={m.mediaName ?? ''} className="mb-1 max-h-64 rounded" loading="lazy" />}
-        {m.mediaUrl && m.mediaType !== 'image' && (
-          <a href={m.mediaUrl} target="_blank" rel="noreferrer" className="mb-1 block text-sm underline">
-            {m.mediaName ?? m.mediaType}
-          </a>
-        )}
+        {!m.isDeleted && <MessageMedia mediaType={m.mediaType} mediaUrl={m.mediaUrl} mediaName={m.mediaName} body={m.body} vCard={m.vCard} />}
         <p data-testid="message-body" className={`whitespace-pre-wrap break-words text-sm ${m.isDeleted ? 'italic opacity-60' : ''}`}>
-          {m.isDeleted ? labels.deleted : m.body}
+          {m.isDeleted ? labels.deleted : captionOf(m)}
         </p>
         <p className="mt-0.5 flex items-center justify-end gap-1 text-[11px] opacity-70">
           {m.isEdited && <span>{labels.edited}</span>}

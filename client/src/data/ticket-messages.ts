@@ -23,6 +23,8 @@ export interface ChatMessage {
   isEdited: boolean
   isSystem: boolean
   sendError: string | null
+  /** A contact card's raw vCard text (contactMessage). */
+  vCard: string | null
   createdAt: string
   userId: number | null
   /** Written here and not yet in the synced table (no server answer, or its row not delivered yet). */
@@ -52,7 +54,7 @@ export function chatMessagesQuery(t: { ticketId: number; contactId: number; what
         select m.id::text as key, m.id, m.ticket_id, m.body, m.from_me, coalesce(m.ack, 0) as ack, m.media_type, m.media_url,
                m.media_name, coalesce(m.is_private, false) as is_private, coalesce(m.is_deleted, false) as is_deleted,
                coalesce(m.is_edited, false) as is_edited, coalesce(m.is_system, false) as is_system, m.send_error,
-               m.created_at, m.user_id, false as local, m.write_client_id as client_id, m.write_error as error,
+               m.v_card, m.created_at, m.user_id, false as local, m.write_client_id as client_id, m.write_error as error,
                m.quoted_msg_id, qm.body as quoted_body, qm.from_me as quoted_from_me, m.write_pending as pending,
                (select coalesce(json_agg(json_build_object('emoji', r.body, 'fromMe', r.from_me) order by r.id), '[]'::json)
                   from (select distinct on (r.from_me, case when r.from_me then 0 else r.contact_id end) r.id, r.body, r.from_me
@@ -68,7 +70,7 @@ export function chatMessagesQuery(t: { ticketId: number; contactId: number; what
         union all
         select 'local-' || l.client_id, null, (l.value->>'ticket_id')::int, l.value->>'body', true, 0,
                coalesce(l.value->>'media_type', 'chat'), null, null, coalesce((l.value->>'is_private')::bool, false), false,
-               false, false, null, (l.value->>'created_at')::timestamptz, null, true, l.client_id, l.error,
+               false, false, null, null, (l.value->>'created_at')::timestamptz, null, true, l.client_id, l.error,
                (l.value->>'quoted_msg_id')::bigint, qm.body, qm.from_me, true, '[]'::json
           from local_writes l
           left join messages qm on qm.id = (l.value->>'quoted_msg_id')::bigint
@@ -96,6 +98,7 @@ type MessageRow = {
   is_edited: boolean
   is_system: boolean
   send_error: string | null
+  v_card: string | null
   created_at: string | Date
   user_id: number | null
   local: boolean
@@ -124,6 +127,7 @@ export function toChatMessage(r: MessageRow): ChatMessage {
     isEdited: r.is_edited,
     isSystem: r.is_system,
     sendError: r.send_error,
+    vCard: r.v_card,
     createdAt: r.created_at instanceof Date ? r.created_at.toISOString() : String(r.created_at),
     userId: r.user_id,
     local: r.local,

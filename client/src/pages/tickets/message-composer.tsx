@@ -1,6 +1,11 @@
 import { useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Icon } from '../../components/icon.tsx'
+import { toastError } from '../../data/errors.ts'
+import { useBrowserOnline } from '../../data/local-first.ts'
+import { MAX_MEDIA_FILES, sendMedia } from '../../data/media-send.ts'
+import { AttachmentButton, AttachmentChips } from './attachment-button.tsx'
+import { VoiceRecorder } from './voice-recorder.tsx'
 
 interface MessageComposerProps {
   /** Whether the ticket takes messages to the contact (open or group); private notes go anywhere. */
@@ -9,29 +14,58 @@ interface MessageComposerProps {
   replyTo: { id: number; body: string } | null
   onCancelReply: () => void
   onSend: (body: string, isPrivate: boolean, quotedMsgId: number | null) => Promise<unknown>
+  /** The ticket files and voice notes go to (POST /messages/{ticketId}); without it there are no media buttons. */
+  ticketId?: number
+  /** The ticket's channel: voice notes are mp3 on WhatsApp-family connections, m4a elsewhere. */
+  channel?: string
+  /** Called once media were sent (the chat scrolls to the bottom). */
+  onMediaSent?: () => void
 }
 
 /**
  * The chat's input: Enter sends, Shift+Enter breaks the line; the private switch writes an internal
- * note the contact never sees. Sending only queues (the outbox), so it never waits for the network.
+ * note the contact never sees. Text only queues (the outbox), so it never waits for the network; files
+ * and voice notes need it (a file cannot wait in the JSON outbox), so their buttons are off offline.
  */
-export function MessageComposer({ canMessage, replyTo, onCancelReply, onSend }: MessageComposerProps) {
+export function MessageComposer({ canMessage, replyTo, onCancelReply, onSend, ticketId, channel, onMediaSent }: MessageComposerProps) {
   const { t } = useTranslation()
+  const online = useBrowserOnline()
   const [text, setText] = useState('')
   const [isPrivate, setPrivate] = useState(false)
   const [busy, setBusy] = useState(false)
+  const [files, setFiles] = useState<File[]>([])
+  const [recording, setRecording] = useState(false)
   const enabled = canMessage || isPrivate
+  const media = ticketId !== undefined
 
+  const sendFiles = async (picked: File[], body: string) => {
+    if (ticketId === undefined) return
+    await sendMedia(ticketId, { files: picked, body, isPrivate, quotedMsgId: replyTo?.id ?? null })
+    onMediaSent?.()
+  }
   const send = async () => {
     const body = text.trim()
-    if (!body || !enabled || busy) return
+    if ((!body && !files.length) || !enabled || busy) return
+    if (files.length && (!online || files.length > MAX_MEDIA_FILES)) return
     setBusy(true)
     try {
-      await onSend(body, isPrivate, replyTo?.id ?? null)
+      if (files.length) await sendFiles(files, body)
+      else await onSend(body, isPrivate, replyTo?.id ?? null)
       setText('')
+      setFiles([])
       onCancelReply()
+    } catch (err) {
+      toastError(err)
     } finally {
       setBusy(false)
+    }
+  }
+  const sendRecording = async (file: File) => {
+    try {
+      await sendFiles([file], '')
+      onCancelReply()
+    } catch (err) {
+      toastError(err)
     }
   }
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -40,6 +74,7 @@ export function MessageComposer({ canMessage, replyTo, onCancelReply, onSend }: 
       void send()
     }
   }
+  const showMic = media && !text.trim() && !files.length
 
   return (
     <div>
@@ -51,33 +86,42 @@ export function MessageComposer({ canMessage, replyTo, onCancelReply, onSend }: 
         </button>
       </div>
     )}
+    <AttachmentChips files={files} onRemove={(i) => setFiles((list) => list.filter((_, j) => j !== i))} />
     <div className={`flex items-end gap-2 border-t border-slate-200 p-2 dark:border-slate-800 ${isPrivate ? 'bg-amber-50 dark:bg-amber-950/40' : 'bg-white dark:bg-slate-900'}`}>
       <label className="flex shrink-0 items-center gap-1 self-center text-xs" title={t('chat.privateHint')}>
         <input data-testid="message-private" type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} />
         {t('chat.private')}
       </label>
-      <textarea
-        data-testid="message-input"
-        rows={1}
-        className="max-h-40 min-h-10 flex-1 resize-none rounded-md border border-slate-300 bg-transparent px-3 py-2 text-sm outline-none focus:border-brand disabled:opacity-60 dark:border-slate-700"
-        placeholder={enabled ? (isPrivate ? t('chat.placeholderPrivate') : t('chat.placeholder')) : t('chat.placeholderClosed')}
-        aria-label={t('chat.placeholder')}
-        value={text}
-        disabled={!enabled}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={onKeyDown}
-      />
-      <button
-        type="button"
-        data-testid="message-send"
-        className="rounded-full bg-brand p-2 text-white disabled:opacity-50"
-        aria-label={t('chat.send')}
-        title={t('chat.send')}
-        disabled={!enabled || !text.trim() || busy}
-        onClick={() => void send()}
-      >
-        <Icon name="send" className="size-5" />
-      </button>
+      {media && !recording && <AttachmentButton disabled={!enabled || busy} online={online} onPick={(picked) => setFiles((list) => [...list, ...picked])} />}
+      {!recording && (
+        <textarea
+          data-testid="message-input"
+          rows={1}
+          className="max-h-40 min-h-10 flex-1 resize-none rounded-md border border-slate-300 bg-transparent px-3 py-2 text-sm outline-none focus:border-brand disabled:opacity-60 dark:border-slate-700"
+          placeholder={enabled ? (files.length ? t('chatMedia.caption') : isPrivate ? t('chat.placeholderPrivate') : t('chat.placeholder')) : t('chat.placeholderClosed')}
+          aria-label={t('chat.placeholder')}
+          value={text}
+          disabled={!enabled}
+          onChange={(e) => setText(e.target.value)}
+          onKeyDown={onKeyDown}
+        />
+      )}
+      {showMic ? (
+        <VoiceRecorder channel={channel} disabled={!enabled} online={online} onRecordingChange={setRecording} onSend={sendRecording} />
+      ) : (
+        <button
+          type="button"
+          data-testid="message-send"
+          data-busy={busy}
+          className="rounded-full bg-brand p-2 text-white disabled:opacity-50"
+          aria-label={busy ? t('chatMedia.sending') : t('chat.send')}
+          title={busy ? t('chatMedia.sending') : t('chat.send')}
+          disabled={!enabled || (!text.trim() && !files.length) || busy || (files.length > 0 && !online)}
+          onClick={() => void send()}
+        >
+          {busy ? <span className="block size-5 animate-spin rounded-full border-2 border-white border-t-transparent" /> : <Icon name="send" className="size-5" />}
+        </button>
+      )}
     </div>
     </div>
   )

@@ -226,6 +226,11 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
             </ol>
           )}
           <MessageComposer
+            ticketId={ticket.id}
+            channel={ticket.channel}
+            onMediaSent={() => {
+              atBottom.current = true
+            }}
             canMessage={ticket.status === 'open' || ticket.status === 'group'}
             replyTo={replyTo && replyTo.id !== null ? { id: replyTo.id, body: replyTo.body } : null}
             onCancelReply={() => setReplyTo(null)}
