@@ -219,6 +219,18 @@ describe('attendant workspace', () => {
       await attendant.page.getByTestId('note').filter({ hasText: 'Cliente pediu retorno' }).waitFor()
       await attendant.page.getByTestId('tag-choice').filter({ hasText: 'VIP' }).click()
       await until('the note and tag to be confirmed', async () => (await attendant.page.getByTestId('contact-drawer').getByTestId('pending-marker').count()) === 0 && (await attendant.page.getByTestId('tag-choice').getAttribute('aria-pressed')) === 'true')
+      // The drawer's contact switches and edit reach the server (toggles are flips; the switch shows the new value at once).
+      await attendant.page.getByRole('switch', { name: 'Aceitar áudios do contato' }).click()
+      await attendant.page.getByRole('switch', { name: 'Desativar chatbot para este contato' }).click()
+      await attendant.page.getByTestId('drawer-edit').click()
+      await attendant.page.locator('#contact-email').fill('carla@cliente.com.br')
+      await attendant.page.getByRole('dialog').getByRole('button', { name: 'Salvar' }).click()
+      await attendant.page.getByRole('link', { name: 'carla@cliente.com.br' }).waitFor()
+      await until('the contact changes to reach the server', async () => {
+        const [c] = await withSystem(server.env.services.db, (tx) => tx<{ acceptAudioMessage: boolean; disableBot: boolean; email: string }[]>`
+          select accept_audio_message, disable_bot, email from contacts where company_id = ${company.companyId} and name = 'Carla Cliente'`)
+        return c && !c.acceptAudioMessage && c.disableBot && c.email === 'carla@cliente.com.br'
+      })
       await screenshot(attendant.page, 'chat-drawer-note-tag.png')
       await row(admin.page, 'Carla Cliente').getByText('VIP').waitFor({ timeout: 20_000 })
       await row(admin.page, 'Carla Cliente').locator('button').first().click()

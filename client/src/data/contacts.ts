@@ -2,12 +2,11 @@ import { useAtomValue } from 'jotai'
 import { useMemo } from 'react'
 import type { LocalPg } from '../../../sync/client/local-pg.ts'
 import { optimisticSelect, queueWrite } from '../../../sync/client/optimistic.ts'
-import type { Outbox } from '../../../sync/client/outbox.ts'
 import { userAtom } from '../state/auth.ts'
 import { contactRequestBody, numberDigits, type ContactFormValues } from './contact-form.ts'
 import { useLiveQuery, type SqlQuery } from './live-query.ts'
 import { useLocalFirst } from './local-first.ts'
-import { containsPattern } from './users.ts'
+import { containsPattern, type LocalWriter } from './users.ts'
 
 /** Rows per page of the list's infinite scroll. */
 export const CONTACT_PAGE_SIZE = 40
@@ -119,10 +118,7 @@ export function contactFormValuesOf(c: ContactListItem): ContactFormValues {
   return { name: c.name, number: c.number, email: c.email }
 }
 
-export interface LocalWriter {
-  pg: LocalPg
-  outbox: Outbox
-}
+export type { LocalWriter }
 
 /** POST /contacts through the outbox; the new contact shows at once, marked pending. */
 export function queueCreateContact(w: LocalWriter, companyId: number, values: ContactFormValues): Promise<string> {
@@ -145,6 +141,16 @@ export function queueDeleteContact(w: LocalWriter, id: number): Promise<string> 
 /** PUT /contacts/block/{id} {active}: false blocks the contact, true unblocks it. */
 export function queueSetContactActive(w: LocalWriter, id: number, active: boolean): Promise<string> {
   return queueWrite(w, { method: 'PUT', path: `/contacts/block/${id}`, body: { active } }, { table: 'contacts', op: 'update', rowKey: { id }, value: { active } })
+}
+
+/** PUT /contacts/toggleAcceptAudio/{id}: the server flips it; the drawer shows the flipped value at once. */
+export function queueToggleAcceptAudio(w: LocalWriter, id: number, next: boolean): Promise<string> {
+  return queueWrite(w, { method: 'PUT', path: `/contacts/toggleAcceptAudio/${id}` }, { table: 'contacts', op: 'update', rowKey: { id }, value: { accept_audio_message: next } })
+}
+
+/** PUT /contacts/toggleDisableBot/{id}: the server flips it; the drawer shows the flipped value at once. */
+export function queueToggleDisableBot(w: LocalWriter, id: number, next: boolean): Promise<string> {
+  return queueWrite(w, { method: 'PUT', path: `/contacts/toggleDisableBot/${id}` }, { table: 'contacts', op: 'update', rowKey: { id }, value: { disable_bot: next } })
 }
 
 /** The Contacts page's writes, bound to this tab's database and outbox (null until they are open). */

@@ -1,8 +1,13 @@
 import { useMemo, useState } from 'react'
+import { optimisticSelect } from '../../../../sync/client/optimistic.ts'
 import { useTranslation } from 'react-i18next'
 import { Button, plainIconButtonClass } from '../../components/button.tsx'
 import { Icon } from '../../components/icon.tsx'
 import { WriteStatus } from '../../components/write-status.tsx'
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import { ContactDialog } from '../../components/contact-dialog.tsx'
+import { SwitchField } from '../../components/switch-field.tsx'
+import { queueSetContactActive, queueToggleAcceptAudio, queueToggleDisableBot, queueUpdateContact } from '../../data/contacts.ts'
 import { errorText } from '../../data/errors.ts'
 import { useLiveQuery } from '../../data/live-query.ts'
 import { useLocalFirst } from '../../data/local-first.ts'
@@ -18,13 +23,34 @@ const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
  */
 export function ContactDrawer({ ticket, onClose }: { ticket: OpenTicket; onClose: () => void }) {
   const { t } = useTranslation()
-  const db = useLocalFirst()?.db ?? null
+  const lf = useLocalFirst()
+  const db = lf?.db ?? null
   const actions = useTicketExtrasActions()
   const notes = useTicketNotes(ticket.id, ticket.contactId)
   const tags = useTicketTags(ticket.id)
   const [note, setNote] = useState('')
-  const contactQuery = useMemo(() => ({ sql: `select email, active from contacts where id = $1`, params: [ticket.contactId] }), [ticket.contactId])
-  const contact = useLiveQuery<{ email: string | null; active: boolean | null }>(db, contactQuery).rows[0]
+  const [editing, setEditing] = useState(false)
+  const [blocking, setBlocking] = useState(false)
+  const contactQuery = useMemo(
+    () => ({
+      sql: `select c.name, c.number, c.email, c.active, c.accept_audio_message, c.disable_bot, c.pending, c.client_id, c.error
+              from (${optimisticSelect('contacts')}) c where c.id = $1`,
+      params: [ticket.contactId],
+    }),
+    [ticket.contactId],
+  )
+  const contact = useLiveQuery<ContactRow>(db, contactQuery).rows[0]
+  const fieldsQuery = useMemo(() => ({ sql: `select id, name, value from contact_custom_fields where contact_id = $1 order by id`, params: [ticket.contactId] }), [ticket.contactId])
+  const extraInfo = useLiveQuery<{ id: number; name: string; value: string }>(db, fieldsQuery).rows
+  const writer = useMemo(() => (lf ? { pg: lf.db, outbox: lf.outbox } : null), [lf])
+  // Fixed while the dialog is open: the form resets whenever its initial values change.
+  const editInitial = useMemo(
+    () => ({ name: contact?.name ?? ticket.contactName, number: contact?.number ?? ticket.contactNumber, email: contact?.email ?? '' }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [editing],
+  )
+  // A number the shape masked (lgpdHideNumber) cannot be edited without being overwritten by the mask.
+  const numberHidden = (contact?.number ?? ticket.contactNumber).includes('*')
   const onTicket = tags.filter((g) => g.onTicket).map((g) => g.id)
   const tooShort = note.trim().length > 0 && note.trim().length < 2
 
@@ -51,9 +77,18 @@ export function ContactDrawer({ ticket, onClose }: { ticket: OpenTicket; onClose
             <Icon name="person" className="size-10 text-slate-500" />
           </span>
         )}
-        <p className="font-semibold">{ticket.contactName}</p>
+        <button
+          type="button"
+          data-testid="drawer-edit"
+          className="font-semibold hover:underline disabled:no-underline"
+          title={numberHidden ? t('drawer.numberHidden') : t('drawer.edit')}
+          disabled={numberHidden || !writer}
+          onClick={() => setEditing(true)}
+        >
+          {contact?.name ?? ticket.contactName}
+        </button>
         <p data-testid="drawer-number" className="text-sm text-slate-600 dark:text-slate-300">
-          {ticket.contactNumber}
+          {contact?.number ?? ticket.contactNumber}
         </p>
         {contact?.email && (
           <a className="text-sm text-brand underline" href={`mailto:${contact.email}`}>
@@ -61,7 +96,46 @@ export function ContactDrawer({ ticket, onClose }: { ticket: OpenTicket; onClose
           </a>
         )}
         {contact?.active === false && <p className="text-xs font-semibold text-red-600">{t('drawer.blocked')}</p>}
+        {contact?.pending && (
+          <WriteStatus
+            error={contact.error ? errorText({ error: contact.error }, translate) : null}
+            pendingLabel={t('sync.pending')}
+            retryLabel={t('sync.retry')}
+            discardLabel={t('sync.discard')}
+            onRetry={() => contact.client_id && actions?.retry(contact.client_id)}
+            onDiscard={() => contact.client_id && actions?.discard(contact.client_id)}
+          />
+        )}
       </div>
+
+      {contact && writer && (
+        <section className="flex flex-col gap-2 border-t border-slate-200 p-3 dark:border-slate-800">
+          <SwitchField
+            id="drawer-accept-audio"
+            label={t('drawer.acceptAudio')}
+            checked={contact.accept_audio_message !== false}
+            onChange={(on) => void queueToggleAcceptAudio(writer, ticket.contactId, on)}
+          />
+          <SwitchField id="drawer-disable-bot" label={t('drawer.disableBot')} checked={contact.disable_bot === true} onChange={(on) => void queueToggleDisableBot(writer, ticket.contactId, on)} />
+          <Button variant={contact.active === false ? 'secondary' : 'danger'} data-testid="drawer-block" onClick={() => setBlocking(true)}>
+            {contact.active === false ? t('drawer.unblock') : t('drawer.block')}
+          </Button>
+        </section>
+      )}
+
+      {extraInfo.length > 0 && (
+        <section className="border-t border-slate-200 p-3 text-sm dark:border-slate-800">
+          <h3 className="mb-2 font-semibold">{t('drawer.extraInfo')}</h3>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
+            {extraInfo.map((f) => (
+              <div key={f.id} className="contents">
+                <dt className="text-slate-500">{f.name}</dt>
+                <dd className="break-words">{f.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
 
       <section className="border-t border-slate-200 p-3 dark:border-slate-800">
         <h3 className="mb-2 text-sm font-semibold">{t('drawer.tags')}</h3>
@@ -126,6 +200,41 @@ export function ContactDrawer({ ticket, onClose }: { ticket: OpenTicket; onClose
           ))}
         </ul>
       </section>
+      <ContactDialog
+        open={editing}
+        mode="edit"
+        initial={editInitial}
+        onClose={() => setEditing(false)}
+        onSave={async (values) => {
+          if (writer) await queueUpdateContact(writer, ticket.contactId, values)
+        }}
+      />
+      <ConfirmDialog
+        open={blocking}
+        tone={contact?.active === false ? 'brand' : 'danger'}
+        title={contact?.active === false ? t('drawer.unblock') : t('drawer.block')}
+        text={contact?.active === false ? t('drawer.unblockText') : t('drawer.blockText')}
+        confirmLabel={contact?.active === false ? t('drawer.unblock') : t('drawer.block')}
+        cancelLabel={t('common.cancel')}
+        closeLabel={t('common.close')}
+        onCancel={() => setBlocking(false)}
+        onConfirm={() => {
+          setBlocking(false)
+          if (writer && contact) void queueSetContactActive(writer, ticket.contactId, contact.active === false)
+        }}
+      />
     </aside>
   )
+}
+
+type ContactRow = {
+  name: string
+  number: string
+  email: string | null
+  active: boolean | null
+  accept_audio_message: boolean | null
+  disable_bot: boolean | null
+  pending: boolean
+  client_id: string | null
+  error: string | null
 }
