@@ -69,6 +69,8 @@ describe('attendant workspace', () => {
       const [q] = await tx<{ id: number }[]>`insert into queues (company_id, name, color) values (${company.companyId}, 'Vendas', '#16a34a') returning id`
       await tx`insert into user_queues (company_id, user_id, queue_id) values (${company.companyId}, ${ana.id}, ${q.id}), (${company.companyId}, ${company.adminId}, ${q.id})`
       await tx`insert into tags (company_id, name, color) values (${company.companyId}, 'VIP', '#9333ea')`
+      await tx`insert into quick_messages (company_id, user_id, shortcode, message, geral, visao)
+               values (${company.companyId}, ${company.adminId}, 'prazo', 'O prazo de entrega é de 5 dias úteis.', true, true)`
     })
     const attendant = await openBrowser()
     const admin = await openBrowser()
@@ -127,6 +129,14 @@ describe('attendant workspace', () => {
       const reply = chat.getByTestId('message').filter({ hasText: 'Qual o número do pedido?' })
       await until('the reply to show read', async () => (await reply.getByTestId('message-ack').getAttribute('data-ack')) === '3')
       await admin.page.getByTestId('ticket-preview').filter({ hasText: 'Claro! Qual o número do pedido?' }).waitFor({ timeout: 20_000 })
+
+      // A quick answer: '/' opens the list, Enter puts the chosen text in the input, Enter sends it.
+      await input.fill('/pra')
+      await attendant.page.getByTestId('quick-answer-option').filter({ hasText: 'prazo - O prazo de entrega' }).waitFor()
+      await input.press('Enter')
+      expect(await input.inputValue()).toBe('O prazo de entrega é de 5 dias úteis.')
+      await input.press('Enter')
+      await until('the quick answer to reach the phone', () => phone.some((m) => m.body === 'O prazo de entrega é de 5 dias úteis.'))
 
       // The message menu: edit our reply (within 15 minutes), answer Carla's message quoting it, delete a slip.
       await reply.getByTestId('message-menu').click()
@@ -265,7 +275,7 @@ describe('attendant workspace', () => {
       expect(log.types).toEqual(expect.arrayContaining(['open', 'transfered', 'closed']))
       const sent = await withSystem(server.env.services.db, (tx) => tx<{ body: string }[]>`
         select body from messages where contact_id = (select id from contacts where company_id = ${company.companyId} and name = 'Carla Cliente') and from_me and media_type <> 'reactionMessage' order by id`)
-      expect(sent.map((m) => m.body)).toEqual(['Claro! Me passe o número do pedido?', 'Sobre isto, já verifico', 'mensagem errada', ...offline, 'Até logo, Carla Cliente!'])
+      expect(sent.map((m) => m.body)).toEqual(['Claro! Me passe o número do pedido?', 'O prazo de entrega é de 5 dias úteis.', 'Sobre isto, já verifico', 'mensagem errada', ...offline, 'Até logo, Carla Cliente!'])
     } finally {
       await attendant.close()
       await admin.close()

@@ -118,7 +118,8 @@ export const shapeCatalogue: Record<string, ShapeEntry> = {
   },
   quick_messages: {
     ...companyWide('quick_messages'),
-    where: (s) => `${company(s)} and (geral = true or user_id = ${int(s.userId)})`,
+    // What GET /quick-messages/list answers: the general ones, those shared (visao) and the user's own.
+    where: (s) => `${company(s)} and (geral = true or visao = true or user_id = ${int(s.userId)})`,
   },
 }
 

@@ -233,6 +233,25 @@ describeEachBackend('shape scoping by the server', (env) => {
     const contactsAdmin = await rowsOf('contacts', a.adminToken)
     expect(contactsAdmin.every((c) => /^\d+$/.test(String(c.number)))).toBe(true)
   })
+
+  test("quick messages: the general ones, the shared ones and the user's own; not another user's private one", async () => {
+    const a = await createCompany(env())
+    const u = await createUser(env(), a.companyId)
+    const other = await createUser(env(), a.companyId)
+    const ids = await withSystem(env().services.db, async (tx) => {
+      const row = (shortcode: string, userId: number, geral: boolean, visao: boolean) =>
+        tx<{ id: number }[]>`insert into quick_messages (company_id, user_id, shortcode, message, geral, visao)
+                             values (${a.companyId}, ${userId}, ${shortcode}, 'texto', ${geral}, ${visao}) returning id`.then((r) => r[0].id)
+      return {
+        general: await row('geral', a.adminId, true, true),
+        shared: await row('compartilhada', other.id, false, true),
+        own: await row('minha', u.id, false, false),
+        hidden: await row('privada', other.id, false, false),
+      }
+    })
+    const seen = (await rowsOf('quick_messages', u.token)).map((r) => r.id).sort()
+    expect(seen).toEqual([ids.general, ids.shared, ids.own].sort())
+  })
 })
 
 describeEachBackend('change log retention', (env) => {

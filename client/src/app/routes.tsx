@@ -11,6 +11,7 @@ import HelpsPage from '../pages/helps/index.tsx'
 import HomePage from '../pages/home/index.tsx'
 import LoginPage from '../pages/login/index.tsx'
 import NotFoundPage from '../pages/not-found/index.tsx'
+import QuickMessagesPage from '../pages/quick-messages/index.tsx'
 import SignupPage from '../pages/signup/index.tsx'
 import TicketsPage from '../pages/tickets/index.tsx'
 import UsersPage from '../pages/users/index.tsx'
@@ -29,6 +30,7 @@ const PAGES: Record<string, ComponentType> = {
   ticket: TicketsPage,
   contacts: ContactsPage,
   contactsImport: ContactsImportPage,
+  quickMessages: QuickMessagesPage,
 }
 
 /** One route per path: the first entry of a path wins ('/' is the welcome card until the dashboard exists). */

@@ -102,14 +102,19 @@ describe('switches and flags', () => {
 })
 
 describe('the menu of this build', () => {
-  test('shows only implemented pages: home, tickets, users, contacts and connections for admins, and helps when there are helps', () => {
+  test('shows only implemented pages: home, tickets, quick messages, users, contacts and connections for admins, and helps when there are helps', () => {
     const superUser = user({ profile: 'admin', super: true })
     const menu = (c: MenuContext) => menuEntries(c).map((e) => e.key).sort()
-    expect(menu(ctx({ user: superUser }))).toEqual(['allConnections', 'connections', 'contacts', 'home', 'tickets', 'users'])
-    expect(menu(ctx({ user: superUser, helpsCount: 1 }))).toEqual(['allConnections', 'connections', 'contacts', 'helps', 'home', 'tickets', 'users'])
-    expect(menu(ctx({ user: user({ profile: 'admin' }) }))).toEqual(['connections', 'contacts', 'home', 'tickets', 'users'])
-    expect(menu(ctx({ user: user({ profile: 'user', allowConnections: 'enabled' }) }))).toEqual(['connections', 'home', 'tickets'])
-    expect(menu(ctx({ user: user({ profile: 'user' }) }))).toEqual(['home', 'tickets'])
+    expect(menu(ctx({ user: superUser }))).toEqual(['allConnections', 'connections', 'contacts', 'home', 'quickMessages', 'tickets', 'users'])
+    expect(menu(ctx({ user: superUser, helpsCount: 1 }))).toEqual(['allConnections', 'connections', 'contacts', 'helps', 'home', 'quickMessages', 'tickets', 'users'])
+    expect(menu(ctx({ user: user({ profile: 'admin' }) }))).toEqual(['connections', 'contacts', 'home', 'quickMessages', 'tickets', 'users'])
+    expect(menu(ctx({ user: user({ profile: 'user', allowConnections: 'enabled' }) }))).toEqual(['connections', 'home', 'quickMessages', 'tickets'])
+    expect(menu(ctx({ user: user({ profile: 'user' }) }))).toEqual(['home', 'quickMessages', 'tickets'])
+  })
+
+  test('quick messages are open to every user', () => {
+    expect(entry('quickMessages')).toMatchObject({ path: '/quick-messages', role: 'all', implemented: true })
+    expect(routeAccess(entry('quickMessages'), ctx())).toBe('ok')
   })
 
   test('the contacts import page is built but reached from the contacts page, not the menu', () => {

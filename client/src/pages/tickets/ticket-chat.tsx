@@ -11,20 +11,15 @@ import { api } from '../../data/api.ts'
 import { errorText } from '../../data/errors.ts'
 import { useBrowserOnline } from '../../data/local-first.ts'
 import { useTicketActions } from '../../data/ticket-actions.ts'
-import { CHAT_PAGE_SIZE, EDIT_WINDOW_MS, useChatMessages, type ChatMessage } from '../../data/ticket-messages.ts'
-import type { MessageMenuAction } from '../../components/message-bubble.tsx'
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import { CHAT_PAGE_SIZE, useChatMessages, type ChatMessage } from '../../data/ticket-messages.ts'
 import { useTicketSettings, type OpenTicket } from '../../data/tickets.ts'
 import i18n from '../../i18n/index.ts'
 import { userAtom } from '../../state/auth.ts'
 import { ContactDrawer } from './contact-drawer.tsx'
-import { ForwardDialog } from './forward-dialog.tsx'
 import { TicketLogDialog } from './ticket-log-dialog.tsx'
 import { MessageComposer } from './message-composer.tsx'
 import { TransferDialog } from './transfer-dialog.tsx'
-
-/** The quick reactions of the message menu (WhatsApp's default row). */
-const REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏']
+import { useMessageMenu } from './use-message-menu.tsx'
 
 const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 const isOn = (v: string | undefined) => v === 'enabled' || v === 'enable'
@@ -51,10 +46,7 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
   const [transferring, setTransferring] = useState(false)
   const [drawer, setDrawer] = useState(false)
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null)
-  const [editing, setEditing] = useState<{ id: number; body: string } | null>(null)
-  const [deleting, setDeleting] = useState<number | null>(null)
-  const [reacting, setReacting] = useState<number | null>(null)
-  const [forwarding, setForwarding] = useState<number | null>(null)
+  const messageMenu = useMessageMenu(ticket, setReplyTo)
   const [showLog, setShowLog] = useState(false)
   const { messages, loading, hasMore } = useChatMessages(ticket, limit)
   const listRef = useRef<HTMLOListElement>(null)
@@ -79,20 +71,6 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
     if (el.scrollTop < 50 && hasMore) setLimit((n) => n + CHAT_PAGE_SIZE)
   }
   const close = () => (settings.askFarewellMessage ? setAskFarewell(true) : void actions?.close(ticket.id, true))
-  // Spec part 1 §4: edit only own messages within 15 minutes, delete own messages; reply while the chat is live.
-  const menuOf = (m: ChatMessage): MessageMenuAction[] => {
-    if (m.id === null || m.isDeleted || m.isSystem || m.pendingChange) return []
-    const id = m.id
-    const own = m.fromMe && m.userId === me?.id
-    const live = ticket.status === 'open' || ticket.status === 'group'
-    const items: MessageMenuAction[] = []
-    if (live && !m.isPrivate) items.push({ key: 'reply', label: t('chat.reply'), run: () => setReplyTo(m) })
-    if (live && !m.isPrivate && m.mediaType !== 'call_log') items.push({ key: 'react', label: t('chat.react'), run: () => setReacting(id) })
-    if (!m.isPrivate && m.mediaType !== 'call_log') items.push({ key: 'forward', label: t('chat.forward'), run: () => setForwarding(id) })
-    if (own && Date.now() - new Date(m.createdAt).getTime() < EDIT_WINDOW_MS) items.push({ key: 'edit', label: t('common.edit'), run: () => setEditing({ id, body: m.body }) })
-    if (own) items.push({ key: 'delete', label: t('common.delete'), run: () => setDeleting(id) })
-    return items
-  }
   const finishClose = (sendFarewellMessage: boolean) => {
     setAskFarewell(false)
     void actions?.close(ticket.id, sendFarewellMessage)
@@ -206,7 +184,7 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
                 <MessageBubble
                   key={m.key}
                   message={m}
-                  menu={menuOf(m)}
+                  menu={messageMenu.menuOf(m)}
                   menuLabel={t('chat.menu')}
                   labels={{
                     private: t('chat.privateMark'),
@@ -256,87 +234,8 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
           void actions?.transfer(ticket.id, queueId, userId)
         }}
       />
-      <Modal
-        open={editing !== null}
-        onClose={() => setEditing(null)}
-        title={t('chat.editTitle')}
-        closeLabel={t('common.close')}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setEditing(null)}>
-              {t('common.cancel')}
-            </Button>
-            <Button
-              data-testid="edit-save"
-              disabled={!editing?.body.trim()}
-              onClick={() => {
-                if (editing?.body.trim()) void actions?.editMessage(editing.id, editing.body.trim())
-                setEditing(null)
-              }}
-            >
-              {t('common.save')}
-            </Button>
-          </>
-        }
-      >
-        <textarea
-          data-testid="edit-input"
-          rows={4}
-          className="w-full rounded-md border border-slate-300 bg-transparent px-3 py-2 text-sm dark:border-slate-700"
-          aria-label={t('chat.editTitle')}
-          value={editing?.body ?? ''}
-          onChange={(e) => setEditing((cur) => (cur ? { ...cur, body: e.target.value } : cur))}
-        />
-      </Modal>
-      <ConfirmDialog
-        open={deleting !== null}
-        tone="danger"
-        title={t('chat.deleteTitle')}
-        text={t('chat.deleteText')}
-        confirmLabel={t('common.delete')}
-        cancelLabel={t('common.cancel')}
-        closeLabel={t('common.close')}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => {
-          if (deleting !== null) void actions?.deleteMessage(deleting)
-          setDeleting(null)
-        }}
-      />
-      <Modal open={reacting !== null} onClose={() => setReacting(null)} title={t('chat.react')} closeLabel={t('common.close')}>
-        <div className="flex flex-wrap justify-center gap-2">
-          {REACTIONS.map((emoji) => (
-            <button
-              key={emoji}
-              type="button"
-              data-testid="reaction-choice"
-              className="rounded-full p-2 text-2xl hover:bg-slate-100 dark:hover:bg-slate-800"
-              onClick={() => {
-                if (reacting !== null) void actions?.react(reacting, emoji)
-                setReacting(null)
-              }}
-            >
-              {emoji}
-            </button>
-          ))}
-          <Button
-            variant="text"
-            onClick={() => {
-              if (reacting !== null) void actions?.react(reacting, '')
-              setReacting(null)
-            }}
-          >
-            {t('chat.reactRemove')}
-          </Button>
-        </div>
-      </Modal>
+      {messageMenu.dialogs}
       <TicketLogDialog ticketId={showLog ? ticket.id : null} onClose={() => setShowLog(false)} />
-      <ForwardDialog
-        open={forwarding !== null}
-        onClose={() => setForwarding(null)}
-        onForward={(contactId) => {
-          if (forwarding !== null) void actions?.forward([forwarding], contactId)
-        }}
-      />
       {/* Closing the dialog (X, Escape) cancels the close; only the two answers close the ticket. */}
       <Modal
         open={askFarewell}

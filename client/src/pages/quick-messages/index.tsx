@@ -1,0 +1,94 @@
+import { useAtomValue } from 'jotai'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../components/button.tsx'
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import { Icon } from '../../components/icon.tsx'
+import { LoadingScreen } from '../../components/message-card.tsx'
+import { SearchField } from '../../components/search-field.tsx'
+import { errorText } from '../../data/errors.ts'
+import { useBrowserOnline, useSyncStatus } from '../../data/local-first.ts'
+import { newQuickMessageValues } from '../../data/quick-message-form.ts'
+import { canEditQuickMessage, isQuickMessageAdmin, useQuickMessageList } from '../../data/quick-messages.ts'
+import i18n from '../../i18n/index.ts'
+import { userAtom } from '../../state/auth.ts'
+import { localFirstAtom } from '../../state/local-first.ts'
+import { useDebounced } from '../../state/use-debounced.ts'
+import { QuickMessageDialog } from './quick-message-dialog.tsx'
+import { QuickMessagesTable } from './quick-messages-table.tsx'
+import { useQuickMessageEditing } from './use-quick-message-editing.ts'
+
+const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
+const EMPTY = newQuickMessageValues()
+
+/**
+ * /quick-messages (spec part 1 §2, part 2 §2; everyone): the company's general quick messages and the
+ * user's own from the local database, live, with search, add, edit and delete through the outbox.
+ * General ones are read-only for non-admins; attachments are sent online only.
+ */
+export default function QuickMessagesPage() {
+  const { t } = useTranslation()
+  const me = useAtomValue(userAtom)
+  const db = useAtomValue(localFirstAtom)
+  const [search, setSearch] = useState('')
+  const settled = useDebounced(search)
+  const { messages, loading, error } = useQuickMessageList(settled)
+  const editing = useQuickMessageEditing()
+  const sync = useSyncStatus()
+  const online = useBrowserOnline()
+  const firstSync = sync.lastSyncedAt === null && sync.state !== 'error' && online
+
+  const body = () => {
+    if (db.state === 'failed') return <LoadingScreen label="" error={t('sync.localDbFailed')} />
+    if (error) return <LoadingScreen label="" error={t('common.listFailed')} />
+    if (loading) return <LoadingScreen label={db.state === 'open' ? t('common.loading') : t('sync.opening')} />
+    if (messages.length === 0 && firstSync && !settled) return <LoadingScreen label={t('sync.state.syncing')} />
+    if (messages.length === 0) return <p className="py-8 text-center text-slate-500 dark:text-slate-400">{t('quickMessages.empty')}</p>
+    return (
+      <QuickMessagesTable
+        messages={messages}
+        canEdit={(m) => canEditQuickMessage(m, me)}
+        errorText={(code) => errorText({ error: code }, translate)}
+        onOpen={editing.openEdit}
+        onDelete={editing.askDelete}
+        onRetry={editing.retry}
+        onDiscard={editing.discard}
+      />
+    )
+  }
+
+  return (
+    <section className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="flex-1 text-2xl font-bold">{t('quickMessages.title')}</h1>
+        <SearchField id="quick-messages-search" label={t('quickMessages.search')} value={search} onChange={setSearch} />
+        <Button onClick={editing.openCreate} disabled={!editing.ready}>
+          <Icon name="add" className="size-5" />
+          {t('quickMessages.add')}
+        </Button>
+      </div>
+      {body()}
+      <QuickMessageDialog
+        open={editing.editing !== null}
+        mode={editing.editing?.mode ?? 'create'}
+        initial={editing.editing?.initial ?? EMPTY}
+        mediaName={editing.editing?.message?.mediaName ?? null}
+        canSetGeneral={isQuickMessageAdmin(me)}
+        online={online}
+        onClose={editing.closeDialog}
+        onSave={editing.save}
+      />
+      <ConfirmDialog
+        open={editing.deleting !== null}
+        tone="danger"
+        title={t('quickMessages.deleteTitle')}
+        text={t('quickMessages.deleteText', { shortcode: editing.deleting?.shortcode ?? '' })}
+        confirmLabel={t('common.delete')}
+        cancelLabel={t('common.cancel')}
+        closeLabel={t('common.close')}
+        onCancel={editing.cancelDelete}
+        onConfirm={() => void editing.confirmDelete()}
+      />
+    </section>
+  )
+}

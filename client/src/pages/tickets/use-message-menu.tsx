@@ -1,0 +1,129 @@
+import { useAtomValue } from 'jotai'
+import { useState, type ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../components/button.tsx'
+import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import type { MessageMenuAction } from '../../components/message-bubble.tsx'
+import { Modal } from '../../components/modal.tsx'
+import { useTicketActions } from '../../data/ticket-actions.ts'
+import { EDIT_WINDOW_MS, type ChatMessage } from '../../data/ticket-messages.ts'
+import type { OpenTicket } from '../../data/tickets.ts'
+import { userAtom } from '../../state/auth.ts'
+import { ForwardDialog } from './forward-dialog.tsx'
+
+/** The quick reactions of the message menu (WhatsApp's default row). */
+const REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏']
+
+/**
+ * The chat's message menu: which actions a message offers (spec part 1 §4) and the dialogs they open
+ * (edit, delete confirmation, reaction picker, forward). Reply hands the message to the composer.
+ */
+export function useMessageMenu(ticket: OpenTicket, onReply: (m: ChatMessage) => void): { menuOf: (m: ChatMessage) => MessageMenuAction[]; dialogs: ReactNode } {
+  const { t } = useTranslation()
+  const me = useAtomValue(userAtom)
+  const actions = useTicketActions()
+  const [editing, setEditing] = useState<{ id: number; body: string } | null>(null)
+  const [deleting, setDeleting] = useState<number | null>(null)
+  const [reacting, setReacting] = useState<number | null>(null)
+  const [forwarding, setForwarding] = useState<number | null>(null)
+
+  // Spec part 1 §4: edit only own messages within 15 minutes, delete own messages; reply while the chat is live.
+  const menuOf = (m: ChatMessage): MessageMenuAction[] => {
+    if (m.id === null || m.isDeleted || m.isSystem || m.pendingChange) return []
+    const id = m.id
+    const own = m.fromMe && m.userId === me?.id
+    const live = ticket.status === 'open' || ticket.status === 'group'
+    const items: MessageMenuAction[] = []
+    if (live && !m.isPrivate) items.push({ key: 'reply', label: t('chat.reply'), run: () => onReply(m) })
+    if (live && !m.isPrivate && m.mediaType !== 'call_log') items.push({ key: 'react', label: t('chat.react'), run: () => setReacting(id) })
+    if (!m.isPrivate && m.mediaType !== 'call_log') items.push({ key: 'forward', label: t('chat.forward'), run: () => setForwarding(id) })
+    if (own && Date.now() - new Date(m.createdAt).getTime() < EDIT_WINDOW_MS) items.push({ key: 'edit', label: t('common.edit'), run: () => setEditing({ id, body: m.body }) })
+    if (own) items.push({ key: 'delete', label: t('common.delete'), run: () => setDeleting(id) })
+    return items
+  }
+  const dialogs = (
+    <>
+        <Modal
+          open={editing !== null}
+          onClose={() => setEditing(null)}
+          title={t('chat.editTitle')}
+          closeLabel={t('common.close')}
+          footer={
+            <>
+              <Button variant="secondary" onClick={() => setEditing(null)}>
+                {t('common.cancel')}
+              </Button>
+              <Button
+                data-testid="edit-save"
+                disabled={!editing?.body.trim()}
+                onClick={() => {
+                  if (editing?.body.trim()) void actions?.editMessage(editing.id, editing.body.trim())
+                  setEditing(null)
+                }}
+              >
+                {t('common.save')}
+              </Button>
+            </>
+          }
+        >
+          <textarea
+            data-testid="edit-input"
+            rows={4}
+            className="w-full rounded-md border border-slate-300 bg-transparent px-3 py-2 text-sm dark:border-slate-700"
+            aria-label={t('chat.editTitle')}
+            value={editing?.body ?? ''}
+            onChange={(e) => setEditing((cur) => (cur ? { ...cur, body: e.target.value } : cur))}
+          />
+        </Modal>
+        <ConfirmDialog
+          open={deleting !== null}
+          tone="danger"
+          title={t('chat.deleteTitle')}
+          text={t('chat.deleteText')}
+          confirmLabel={t('common.delete')}
+          cancelLabel={t('common.cancel')}
+          closeLabel={t('common.close')}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => {
+            if (deleting !== null) void actions?.deleteMessage(deleting)
+            setDeleting(null)
+          }}
+        />
+        <Modal open={reacting !== null} onClose={() => setReacting(null)} title={t('chat.react')} closeLabel={t('common.close')}>
+          <div className="flex flex-wrap justify-center gap-2">
+            {REACTIONS.map((emoji) => (
+              <button
+                key={emoji}
+                type="button"
+                data-testid="reaction-choice"
+                className="rounded-full p-2 text-2xl hover:bg-slate-100 dark:hover:bg-slate-800"
+                onClick={() => {
+                  if (reacting !== null) void actions?.react(reacting, emoji)
+                  setReacting(null)
+                }}
+              >
+                {emoji}
+              </button>
+            ))}
+            <Button
+              variant="text"
+              onClick={() => {
+                if (reacting !== null) void actions?.react(reacting, '')
+                setReacting(null)
+              }}
+            >
+              {t('chat.reactRemove')}
+            </Button>
+          </div>
+        </Modal>
+        <ForwardDialog
+          open={forwarding !== null}
+          onClose={() => setForwarding(null)}
+          onForward={(contactId) => {
+            if (forwarding !== null) void actions?.forward([forwarding], contactId)
+          }}
+        />
+    </>
+  )
+  return { menuOf, dialogs }
+}
