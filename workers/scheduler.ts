@@ -7,6 +7,7 @@ import { purgeIdempotencyKeys } from '../server/domain/idempotency/idempotency-k
 import { acquireLease } from './lease.ts'
 import { purgeSyncLog } from '../sync/server/retention.ts'
 import { sweepStaleOnline } from '../server/realtime/user-status.ts'
+import { sweepDueSchedules } from './schedule-sweep.ts'
 
 export interface ScheduledJob {
   name: string
@@ -22,6 +23,8 @@ export const scheduledJobs: ScheduledJob[] = [
   { name: 'purge-sync-log', pattern: '41 * * * *', run: (db, now) => withSystem(db, (tx) => purgeSyncLog(tx, now)) },
   // Users whose client stopped sending userStatus (every 5 min) go offline after 6.
   { name: 'user-online-sweep', pattern: '* * * * *', run: (db, now) => sweepStaleOnline(db, now) },
+  // Scheduled messages (spec part 1 §3 "Schedule"): the due ones are queued for sending each minute.
+  { name: 'send-due-schedules', pattern: '* * * * *', run: (db, now) => sweepDueSchedules(db, now) },
 ]
 
 /**

@@ -71,6 +71,7 @@ const statusByCode = {
   ERR_TICKET_TAG_REQUIRED: 400,
   ERR_INVALID_TICKET_STATUS: 400,
   ERR_NO_TAG_FOUND: 404,
+  ERR_SCHEDULE_ALREADY_SENT: 400,
 } as const
 
 export type ErrorCode = keyof typeof statusByCode

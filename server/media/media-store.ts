@@ -7,6 +7,8 @@ import { AppError } from '../domain/app-error.ts'
 export const uploadKinds = {
   image: { exts: ['png', 'jpg', 'jpeg', 'gif', 'webp'], mimes: /^image\/(png|jpe?g|gif|webp)$/ },
   announcement: { exts: ['png', 'jpg', 'jpeg'], mimes: /^image\/(png|jpe?g)$/ },
+  // Spec part 1 §5: a schedule's media is png, jpg or jpeg.
+  schedule: { exts: ['png', 'jpg', 'jpeg'], mimes: /^image\/(png|jpe?g)$/ },
   // Platform branding. No svg: an svg can carry script (and event attributes) that a '<script' check misses.
   logo: { exts: ['png', 'jpg', 'jpeg', 'gif', 'webp', 'ico'], mimes: /^image\/(png|jpe?g|gif|webp|x-icon|vnd\.microsoft\.icon)$/ },
   media: {

@@ -95,6 +95,22 @@ describe('company and companySettings events', () => {
   }
 })
 
+describe('queue and chatbot events', () => {
+  test('queue reaches every user of its company, as GET /queue does', () => {
+    const route = routeEvent({ type: 'queue', companyId: 5, payload: { action: 'delete', queueId: 3 } })
+    expect(routeReaches(route, plain)).toBe(true)
+    expect(routeReaches(route, other)).toBe(false)
+    expect(frameFor(route, 5).event).toBe('company-5-queue')
+  })
+
+  test('chatbot reaches only the admins of its company', () => {
+    const route = routeEvent({ type: 'chatbot', companyId: 5, payload: { action: 'delete', chatbotId: 3 } })
+    expect(routeReaches(route, plain)).toBe(false)
+    expect(routeReaches(route, admin)).toBe(true)
+    expect(frameFor(route, 5).event).toBe('company-5-chatbot')
+  })
+})
+
 describe('ticket and appMessage events', () => {
   const ticket = { id: 7, status: 'open', queueId: 2, userId: 20, isGroup: false }
   test('reach the users allowed to see the ticket and no one else', () => {

@@ -58,8 +58,12 @@ export function routeEvent(event: DomainEvent): EventRoute {
       const own: Audience[] = Number.isInteger(userId) ? [{ to: 'user', companyId, userId }] : []
       return { audiences: [company(), ...own], kind: 'user', data: withAction(payload) }
     }
+    // Every user lists queues (GET /queue feeds ticket filters and dialogs); chatbot options stay with admins.
+    case 'queue':
     case 'company':
     case 'companySettings':
+    // The schedules calendar is the whole company's (docs/decisions.md "Schedules").
+    case 'schedule':
       return { audiences: [company()], kind: type, data: withAction(payload) }
     case 'announcement': {
       // An inactive announcement is visible only to super users (GET /announcements filters the same way).

@@ -17,6 +17,7 @@ import { apiMessages } from './api-messages.ts'
 import { simulator } from './simulator.ts'
 import { ticketNotes } from './ticket-notes.ts'
 import { quickMessages } from './quick-messages.ts'
+import { schedules } from './schedules.ts'
 import { messageForward, messages, messagesAllMe } from './messages.ts'
 import { whatsapp } from './whatsapp.ts'
 import { whatsappSession } from './whatsapp-session.ts'
@@ -52,6 +53,7 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/simulator', simulator)
   app.route('/ticket-notes', ticketNotes)
   app.route('/quick-messages', quickMessages)
+  app.route('/schedules', schedules)
   app.route('/messages', messages)
   app.route('/messages-allMe', messagesAllMe)
   app.route('/message', messageForward)

@@ -1,0 +1,7 @@
+export * from './create-schedule.ts'
+export * from './update-schedule.ts'
+export * from './show-schedule.ts'
+export * from './list-schedules.ts'
+export * from './delete-schedule.ts'
+export * from './schedule-media.ts'
+export * from './send-schedule.ts'

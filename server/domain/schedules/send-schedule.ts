@@ -1,0 +1,122 @@
+import type { Tx } from '../../db/connect.ts'
+import type { ChannelKind } from '../../../workers/channels/types.ts'
+import { AppError } from '../app-error.ts'
+import { enqueueSend } from '../outbound/enqueue-send.ts'
+import { fillTemplate } from '../tickets/close-ticket.ts'
+import { findOrCreateTicket, type TicketRow } from '../tickets/find-or-create-ticket.ts'
+import { nextSendAt, sendsAgain } from './next-send-at.ts'
+
+/** A due schedule as the sweep claims it (workers/schedule-sweep.ts), with its company's time zone. */
+export interface DueSchedule {
+  id: number
+  companyId: number
+  body: string
+  contactId: number
+  sendAt: Date
+  openTicket: 'enabled' | 'disabled'
+  statusTicket: 'closed' | 'open'
+  ticketUserId: number | null
+  queueId: number | null
+  whatsappId: number | null
+  intervalo: number
+  valorIntervalo: number
+  enviarQuantasVezes: number
+  tipoDias: number
+  assinar: boolean
+  mediaPath: string | null
+  mediaName: string | null
+  userId: number | null
+  repeatCount: number
+  timezone: string
+}
+
+export interface ScheduleSent {
+  messageId: number
+  ticketId: number
+  /** The next send of a recurring schedule, or null once it is ENVIADA. */
+  nextSendAt: Date | null
+}
+
+/**
+ * One send of a due schedule (spec part 1 §3, §9; anchor MF handleSendScheduledMessage): on the schedule's
+ * connection or the company's default, to the contact's live ticket, found or created; the message goes
+ * through the outbound queue as the schedule's author. Then the schedule is ENVIADA, or PENDENTE at its
+ * next time while a recurrence has sends left. Throws AppError when it cannot be sent (the sweep records ERRO).
+ */
+export async function sendSchedule(tx: Tx, s: DueSchedule, now: Date): Promise<ScheduleSent> {
+  const connection = await loadConnection(tx, s)
+  const [contact] = await tx<{ id: number; name: string; isGroup: boolean }[]>`
+    select id, name, is_group from contacts where id = ${s.contactId} and company_id = ${s.companyId}`
+  if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND')
+  const ticket = await ticketFor(tx, s, connection, contact, now)
+  const [author] = s.userId ? await tx<{ name: string }[]>`select name from users where id = ${s.userId}` : []
+  const text = fillTemplate(s.body.trim(), contact.name)
+  const message = await enqueueSend(tx, {
+    companyId: s.companyId,
+    ticketId: ticket.id,
+    whatsappId: connection.id,
+    contactId: contact.id,
+    channel: connection.channel,
+    body: s.assinar && author ? `*${author.name}:*\n${text}` : text,
+    ...scheduleMedia(s),
+    userId: s.userId,
+    isSystem: false,
+    now,
+  })
+  const again = sendsAgain(s)
+  const next = again ? nextSendAt(s.sendAt, s, s.timezone) : null
+  await tx`
+    update schedules set ticket_id = ${ticket.id}, repeat_count = repeat_count + 1, send_error = null,
+           status = ${again ? 'PENDENTE' : 'ENVIADA'}, send_at = coalesce(${next}::timestamptz, send_at),
+           sent_at = ${again ? null : now}::timestamptz
+     where id = ${s.id}`
+  return { messageId: message.id, ticketId: ticket.id, nextSendAt: next }
+}
+
+async function loadConnection(tx: Tx, s: DueSchedule): Promise<{ id: number; channel: ChannelKind }> {
+  const [connection] = s.whatsappId
+    ? await tx<{ id: number; channel: ChannelKind }[]>`
+        select id, channel from whatsapps where id = ${s.whatsappId} and company_id = ${s.companyId}`
+    : await tx<{ id: number; channel: ChannelKind }[]>`
+        select id, channel from whatsapps where company_id = ${s.companyId} and is_default order by id limit 1`
+  if (!connection) throw new AppError(s.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND')
+  return connection
+}
+
+/**
+ * The contact's live ticket on the connection. A ticket the send creates follows the schedule: with
+ * openTicket enabled it takes statusTicket, ticketUserId and queueId (as the anchor creates it); with
+ * openTicket disabled it is closed at once, so the message is recorded without putting a ticket in
+ * anyone's queue. An existing live ticket is left as it is.
+ */
+async function ticketFor(tx: Tx, s: DueSchedule, connection: { id: number; channel: ChannelKind },
+  contact: { id: number; isGroup: boolean }, now: Date): Promise<TicketRow> {
+  const found = await findOrCreateTicket(tx, {
+    companyId: s.companyId, whatsappId: connection.id, channel: connection.channel, contactId: contact.id,
+    isGroup: contact.isGroup, newStatus: contact.isGroup ? 'group' : 'pending', reopenMinutes: 0, create: true, now,
+  })
+  if (!found) throw new AppError('ERR_CREATING_TICKET')
+  if (!found.created) return found.ticket
+  const open = s.openTicket === 'enabled'
+  const status = open ? s.statusTicket : 'closed'
+  const [ticket] = await tx<TicketRow[]>`
+    update tickets set status = ${status},
+           user_id = ${open ? s.ticketUserId : null}::int, queue_id = ${open ? s.queueId : null}::int,
+           closed_at = ${status === 'closed' ? now : null}::timestamptz,
+           accepted_at = ${status === 'open' && open && s.ticketUserId ? now : null}::timestamptz
+     where id = ${found.ticket.id}
+    returning id, uuid, status, user_id, queue_id, contact_id, whatsapp_id, is_group, unread_messages`
+  return ticket
+}
+
+/** The schedule's image (png, jpg or jpeg, spec part 1 §5) as the message's media. */
+function scheduleMedia(s: DueSchedule) {
+  if (!s.mediaPath) return {}
+  const mimeType = s.mediaPath.endsWith('.png') ? 'image/png' : 'image/jpeg'
+  return {
+    mediaType: 'image',
+    kind: 'media' as const,
+    media: { fileName: s.mediaPath, originalName: s.mediaName ?? s.mediaPath },
+    extra: { mimeType },
+  }
+}
