@@ -243,6 +243,15 @@ describe('attendant workspace', () => {
       })
       await screenshot(attendant.page, 'chat-drawer-note-tag.png')
       await row(admin.page, 'Carla Cliente').getByText('VIP').waitFor({ timeout: 20_000 })
+      // The admin's filter panel: the VIP tag keeps Carla's ticket and hides Davi's (opened by the forward).
+      await row(admin.page, 'Davi Destino').waitFor({ timeout: 20_000 })
+      await admin.page.getByTestId('ticket-filters-toggle').click()
+      const vipFilter = admin.page.getByTestId('ticket-filters').getByRole('button', { name: 'VIP' })
+      await vipFilter.click()
+      await row(admin.page, 'Davi Destino').waitFor({ state: 'detached' })
+      await row(admin.page, 'Carla Cliente').waitFor()
+      await vipFilter.click()
+      await row(admin.page, 'Davi Destino').waitFor()
       await row(admin.page, 'Carla Cliente').locator('button').first().click()
       const adminChat = admin.page.getByTestId('ticket-chat')
       await adminChat.getByTestId('drawer-toggle').click()
@@ -320,6 +329,17 @@ describe('attendant workspace', () => {
       await page.getByTestId('already-open-go').click()
       await chat.getByTestId('chat-contact').filter({ hasText: 'Olga Nova' }).waitFor()
 
+      // The more menu: a meeting link sent to the contact, and the chat as an A4 PDF.
+      await chat.getByTestId('chat-more').click()
+      await page.getByTestId('chat-meeting').click()
+      await chat.getByTestId('message').filter({ hasText: 'https://meet.jit.si/balcao-' }).waitFor()
+      await until('the meeting link to reach the phone', () => phone.some((m) => m.to === '5511987650011' && m.body.includes('https://meet.jit.si/balcao-')))
+      await chat.getByTestId('chat-more').click()
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('chat-export-pdf').click()])
+      expect(download.suggestedFilename()).toMatch(/^atendimento-\d+\.pdf$/)
+      const pdf = await Bun.file((await download.path())!).text()
+      expect(pdf.startsWith('%PDF-')).toBe(true)
+
       await chat.getByTestId('ticket-log-open').click()
       await page.getByTestId('ticket-log-entry').filter({ hasText: 'Criado' }).waitFor()
       expect(await page.getByTestId('ticket-log-entry').allTextContents()).toEqual([expect.stringContaining('Criado'), expect.stringContaining('Aceito')])
@@ -337,6 +357,37 @@ describe('attendant workspace', () => {
       await until('the open tab to empty', async () => (await page.getByTestId('ticket-row').count()) === 0)
     } finally {
       await admin.close()
+    }
+  }, TIMEOUT)
+
+  test('on a narrow screen the list and the chat are two tabs; /tickets/undefined goes to /tickets', async () => {
+    server.env.clock.now = new Date()
+    const company = await createCompany(server.env)
+    const conn = await createConnection(server.env, company.companyId)
+    const operator = await createUser(server.env, company.companyId, { profile: 'admin' })
+    const phoneSays = await fetch(`${server.baseUrl}/simulator/${conn.id}/inbound`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${operator.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ from: '5511987650021', name: 'Rui Estreito', body: 'Oi pelo celular' }),
+    })
+    expect(phoneSays.status).toBe(201)
+    const narrow = await openBrowser({ width: 400, height: 800 })
+    try {
+      const page = narrow.page
+      await loginAs(page, server.baseUrl, company.adminEmail, 'admin-pass')
+      await page.waitForURL(`${server.baseUrl}/`)
+      await page.goto(`${server.baseUrl}/tickets/undefined`)
+      await page.waitForURL(`${server.baseUrl}/tickets`)
+      await page.getByRole('tab', { name: 'Atendimentos' }).click()
+      await page.getByTestId('ticket-tab-pending').click()
+      await row(page, 'Rui Estreito').waitFor({ timeout: FIRST_START_MS })
+      expect(await page.getByTestId('ticket-list-resize').count()).toBe(0)
+      await row(page, 'Rui Estreito').locator('button').first().click()
+      await page.getByTestId('ticket-chat').getByTestId('message').filter({ hasText: 'Oi pelo celular' }).waitFor()
+      expect(await page.getByRole('tab', { name: 'Ticket' }).getAttribute('aria-selected')).toBe('true')
+      await screenshot(page, 'tickets-narrow-chat.png')
+    } finally {
+      await narrow.close()
     }
   }, TIMEOUT)
 })

@@ -86,6 +86,14 @@ describe('ticketListQuery', () => {
     expect(ids(await list({ showAll: true, queueIds: [] }))).toEqual([])
   })
 
+  test('the filter panel narrows by tags, connections, users and (search view) status', async () => {
+    await pg.exec(`update tickets set whatsapp_id = 6 where id = 2`)
+    expect(ids(await list({ showAll: true, tagIds: [7] }))).toEqual([1])
+    expect(ids(await list({ showAll: true, whatsappIds: [6] }))).toEqual([2])
+    expect(ids(await list({ showAll: true, userIds: [2] }))).toEqual([2])
+    expect(ids(await list({ tab: 'search', search: 'o', statuses: ['pending', 'closed'] }))).toEqual([3, 5])
+  })
+
   test('search spans every status by name (accents and case as typed), number digits, last message and, asked, message bodies', async () => {
     expect(ids(await list({ tab: 'search', search: 'joão' }))).toEqual([1, 5])
     expect(ids(await list({ tab: 'search', search: '9990002' }))).toEqual([2])

@@ -25,6 +25,12 @@ export interface TicketListFilter {
   searchMessages: boolean
   order: 'desc' | 'asc'
   limit: number
+  /** The filter panel (spec part 1 §2): tickets with any of these tags, on these connections, of these users. */
+  tagIds?: number[]
+  whatsappIds?: number[]
+  userIds?: number[]
+  /** The search view's status filter (empty: every status). */
+  statuses?: string[]
 }
 
 export interface TicketListItem {
@@ -69,6 +75,10 @@ export function ticketListQuery(f: TicketListFilter): SqlQuery {
   if (f.tab !== 'search') where.push(`t.status = ${p(f.tab)}`)
   if ((f.tab === 'open' || f.tab === 'closed') && !f.showAll) where.push(`t.user_id = ${p(f.userId)}`)
   if (f.queueIds) where.push(`(t.queue_id is null or t.queue_id = any(${p(f.queueIds)}::int[]))`)
+  if (f.tagIds?.length) where.push(`exists (select 1 from ticket_tags ft where ft.ticket_id = t.id and ft.tag_id = any(${p(f.tagIds)}::int[]))`)
+  if (f.whatsappIds?.length) where.push(`t.whatsapp_id = any(${p(f.whatsappIds)}::int[])`)
+  if (f.userIds?.length) where.push(`t.user_id = any(${p(f.userIds)}::int[])`)
+  if (f.tab === 'search' && f.statuses?.length) where.push(`t.status = any(${p(f.statuses)}::text[])`)
   if (search) {
     const like = p(containsPattern(search))
     const digits = search.replace(/\D/g, '')

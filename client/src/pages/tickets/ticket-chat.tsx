@@ -15,6 +15,7 @@ import { CHAT_PAGE_SIZE, useChatMessages, type ChatMessage } from '../../data/ti
 import { useTicketSettings, type OpenTicket } from '../../data/tickets.ts'
 import i18n from '../../i18n/index.ts'
 import { userAtom } from '../../state/auth.ts'
+import { ChatMoreMenu } from './chat-more-menu.tsx'
 import { ContactDrawer } from './contact-drawer.tsx'
 import { TicketLogDialog } from './ticket-log-dialog.tsx'
 import { MessageComposer } from './message-composer.tsx'
@@ -148,6 +149,7 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
           />
         )}
         <div className="flex gap-2">{buttons()}</div>
+        <ChatMoreMenu ticket={ticket} />
         <button
           type="button"
           data-testid="ticket-log-open"

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { Icon } from '../../components/icon.tsx'
 import { LoadingScreen } from '../../components/message-card.tsx'
 import { TicketListRow } from '../../components/ticket-list-item.tsx'
+import { NO_FILTERS, TicketFilters, type TicketFilterValues } from './ticket-filters.tsx'
 import { errorText } from '../../data/errors.ts'
 import { useTicketActions } from '../../data/ticket-actions.ts'
 import { TICKET_PAGE_SIZE, useMyQueues, useTicketList, type TicketListItem, type TicketTab } from '../../data/tickets.ts'
@@ -50,6 +51,8 @@ export function TicketListPanel({ selectedUuid, onNewTicket, onOpen, onAccept }:
   const [queueIds, setQueueIds] = useState<number[] | null>(null)
   const [limit, setLimit] = useState(TICKET_PAGE_SIZE)
   const [closingAll, setClosingAll] = useState(false)
+  const [filtersOpen, setFiltersOpen] = useState(false)
+  const [filters, setFilters] = useState<TicketFilterValues>(NO_FILTERS)
   const queues = useMyQueues(me?.id)
   const debounced = useDebounced(search, 500)
   const activeTab: TicketTab = debounced.trim() ? 'search' : tab
@@ -62,6 +65,8 @@ export function TicketListPanel({ selectedUuid, onNewTicket, onOpen, onAccept }:
     searchMessages,
     order: activeTab === 'closed' || activeTab === 'search' ? 'desc' : order,
     limit,
+    ...filters,
+    userIds: isAdmin ? filters.userIds : [],
   })
 
   const tabs: TicketTab[] = ['open', 'pending', ...(me?.allowGroup ? (['group'] as const) : []), 'closed']
@@ -139,6 +144,15 @@ export function TicketListPanel({ selectedUuid, onNewTicket, onOpen, onAccept }:
             <input type="checkbox" checked={searchMessages} onChange={(e) => setSearchMessages(e.target.checked)} />
             {t('tickets.searchMessages')}
           </label>
+          <button
+            type="button"
+            data-testid="ticket-filters-toggle"
+            aria-pressed={filtersOpen}
+            className="rounded px-2 py-0.5 hover:bg-slate-100 dark:hover:bg-slate-800"
+            onClick={() => setFiltersOpen((o) => !o)}
+          >
+            {t('tickets.filters.toggle')}
+          </button>
           {canShowAll && (
             <label className="flex items-center gap-1">
               <input data-testid="ticket-show-all" type="checkbox" checked={showAll} onChange={(e) => setShowAll(e.target.checked)} />
@@ -151,6 +165,7 @@ export function TicketListPanel({ selectedUuid, onNewTicket, onOpen, onAccept }:
             </button>
           )}
         </div>
+        {filtersOpen && <TicketFilters value={filters} onChange={setFilters} showUsers={isAdmin} showStatus={activeTab === 'search'} />}
         {queues.length > 0 && (
           <div className="flex flex-wrap gap-1" aria-label={t('tickets.queues')}>
             {queues.map((q) => {
