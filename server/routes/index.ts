@@ -17,6 +17,8 @@ import { apiMessages } from './api-messages.ts'
 import { simulator } from './simulator.ts'
 import { ticketNotes } from './ticket-notes.ts'
 import { quickMessages } from './quick-messages.ts'
+import { queues } from './queues.ts'
+import { chatbots } from './chatbots.ts'
 import { schedules } from './schedules.ts'
 import { messageForward, messages, messagesAllMe } from './messages.ts'
 import { whatsapp } from './whatsapp.ts'
@@ -53,6 +55,8 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/simulator', simulator)
   app.route('/ticket-notes', ticketNotes)
   app.route('/quick-messages', quickMessages)
+  app.route('/queue', queues)
+  app.route('/chatbot', chatbots)
   app.route('/schedules', schedules)
   app.route('/messages', messages)
   app.route('/messages-allMe', messagesAllMe)
