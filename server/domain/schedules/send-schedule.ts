@@ -5,30 +5,14 @@ import { enqueueSend } from '../outbound/enqueue-send.ts'
 import { fillTemplate } from '../tickets/close-ticket.ts'
 import { findOrCreateTicket, type TicketRow } from '../tickets/find-or-create-ticket.ts'
 import { nextSendAt, sendsAgain } from './next-send-at.ts'
+import type { ScheduleView } from './schedule-view.ts'
 
 /** A due schedule as the sweep claims it (workers/schedule-sweep.ts), with its company's time zone. */
-export interface DueSchedule {
-  id: number
-  companyId: number
-  body: string
-  contactId: number
-  sendAt: Date
-  openTicket: 'enabled' | 'disabled'
-  statusTicket: 'closed' | 'open'
-  ticketUserId: number | null
-  queueId: number | null
-  whatsappId: number | null
-  intervalo: number
-  valorIntervalo: number
-  enviarQuantasVezes: number
-  tipoDias: number
-  assinar: boolean
-  mediaPath: string | null
-  mediaName: string | null
-  userId: number | null
-  repeatCount: number
-  timezone: string
-}
+export type DueSchedule = Pick<
+  ScheduleView,
+  | 'id' | 'body' | 'contactId' | 'sendAt' | 'openTicket' | 'statusTicket' | 'ticketUserId' | 'queueId' | 'whatsappId'
+  | 'intervalo' | 'valorIntervalo' | 'enviarQuantasVezes' | 'tipoDias' | 'assinar' | 'mediaPath' | 'mediaName' | 'userId' | 'repeatCount'
+> & { companyId: number; timezone: string }
 
 export interface ScheduleSent {
   messageId: number

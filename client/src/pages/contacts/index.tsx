@@ -7,16 +7,14 @@ import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { ContactDialog } from '../../components/contact-dialog.tsx'
 import { ContactsTable } from '../../components/contacts-table.tsx'
 import { Icon } from '../../components/icon.tsx'
-import { LoadingScreen } from '../../components/message-card.tsx'
+import { LocalListStatus } from '../../components/local-list-status.tsx'
 import { SearchField } from '../../components/search-field.tsx'
 import { CONTACT_EXPORT_FILE, contactsCsv, downloadCsv } from '../../data/contact-export.ts'
 import { newContactValues } from '../../data/contact-form.ts'
 import { CONTACT_PAGE_SIZE, useContactList } from '../../data/contacts.ts'
 import { errorText, toastError } from '../../data/errors.ts'
-import { useBrowserOnline, useSyncStatus } from '../../data/local-first.ts'
 import i18n from '../../i18n/index.ts'
 import { userAtom } from '../../state/auth.ts'
-import { localFirstAtom } from '../../state/local-first.ts'
 import { useDebounced } from '../../state/use-debounced.ts'
 import { useContactEditing } from './use-contact-editing.ts'
 import { useLoadMore } from './use-load-more.ts'
@@ -34,7 +32,6 @@ const secondaryLink =
 export default function ContactsPage() {
   const { t } = useTranslation()
   const me = useAtomValue(userAtom)
-  const db = useAtomValue(localFirstAtom)
   const [search, setSearch] = useState('')
   const settled = useDebounced(search)
   const [limit, setLimit] = useState(CONTACT_PAGE_SIZE)
@@ -43,9 +40,6 @@ export default function ContactsPage() {
   const more = useLoadMore(hasMore && !loading, contacts.length, () => setLimit((n) => n + CONTACT_PAGE_SIZE))
   const editing = useContactEditing()
   const isAdmin = me?.profile === 'admin' || me?.super === true
-  const sync = useSyncStatus()
-  const online = useBrowserOnline()
-  const firstSync = sync.lastSyncedAt === null && sync.state !== 'error' && online
 
   async function exportCsv() {
     if (!editing.pg) return
@@ -57,11 +51,8 @@ export default function ContactsPage() {
   }
 
   const body = () => {
-    if (db.state === 'failed') return <LoadingScreen label="" error={t('sync.localDbFailed')} />
-    if (error) return <LoadingScreen label="" error={t('common.listFailed')} />
-    if (loading && contacts.length === 0) return <LoadingScreen label={db.state === 'open' ? t('common.loading') : t('sync.opening')} />
-    if (contacts.length === 0 && firstSync && !settled) return <LoadingScreen label={t('sync.state.syncing')} />
-    if (contacts.length === 0) return <p className="py-8 text-center text-slate-500 dark:text-slate-400">{t('contacts.empty')}</p>
+    const status = <LocalListStatus loading={loading} error={error} count={contacts.length} searching={!!settled} emptyText={t('contacts.empty')} />
+    if (contacts.length === 0 || error) return status
     return (
       <ContactsTable
         contacts={contacts}

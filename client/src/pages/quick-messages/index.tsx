@@ -4,15 +4,14 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/button.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { Icon } from '../../components/icon.tsx'
-import { LoadingScreen } from '../../components/message-card.tsx'
+import { LocalListStatus } from '../../components/local-list-status.tsx'
 import { SearchField } from '../../components/search-field.tsx'
 import { errorText } from '../../data/errors.ts'
-import { useBrowserOnline, useSyncStatus } from '../../data/local-first.ts'
+import { useBrowserOnline } from '../../data/local-first.ts'
 import { newQuickMessageValues } from '../../data/quick-message-form.ts'
 import { canEditQuickMessage, isQuickMessageAdmin, useQuickMessageList } from '../../data/quick-messages.ts'
 import i18n from '../../i18n/index.ts'
 import { userAtom } from '../../state/auth.ts'
-import { localFirstAtom } from '../../state/local-first.ts'
 import { useDebounced } from '../../state/use-debounced.ts'
 import { QuickMessageDialog } from './quick-message-dialog.tsx'
 import { QuickMessagesTable } from './quick-messages-table.tsx'
@@ -29,21 +28,15 @@ const EMPTY = newQuickMessageValues()
 export default function QuickMessagesPage() {
   const { t } = useTranslation()
   const me = useAtomValue(userAtom)
-  const db = useAtomValue(localFirstAtom)
   const [search, setSearch] = useState('')
   const settled = useDebounced(search)
   const { messages, loading, error } = useQuickMessageList(settled)
   const editing = useQuickMessageEditing()
-  const sync = useSyncStatus()
   const online = useBrowserOnline()
-  const firstSync = sync.lastSyncedAt === null && sync.state !== 'error' && online
 
   const body = () => {
-    if (db.state === 'failed') return <LoadingScreen label="" error={t('sync.localDbFailed')} />
-    if (error) return <LoadingScreen label="" error={t('common.listFailed')} />
-    if (loading) return <LoadingScreen label={db.state === 'open' ? t('common.loading') : t('sync.opening')} />
-    if (messages.length === 0 && firstSync && !settled) return <LoadingScreen label={t('sync.state.syncing')} />
-    if (messages.length === 0) return <p className="py-8 text-center text-slate-500 dark:text-slate-400">{t('quickMessages.empty')}</p>
+    const status = <LocalListStatus loading={loading} error={error} count={messages.length} searching={!!settled} emptyText={t('quickMessages.empty')} />
+    if (messages.length === 0 || error) return status
     return (
       <QuickMessagesTable
         messages={messages}

@@ -4,17 +4,15 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/button.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
 import { Icon } from '../../components/icon.tsx'
-import { LoadingScreen } from '../../components/message-card.tsx'
+import { LocalListStatus } from '../../components/local-list-status.tsx'
 import { SearchField } from '../../components/search-field.tsx'
 import { UserDialog } from '../../components/user-dialog.tsx'
 import { UsersTable } from '../../components/users-table.tsx'
 import { errorText } from '../../data/errors.ts'
-import { useBrowserOnline, useSyncStatus } from '../../data/local-first.ts'
 import { newUserValues } from '../../data/user-form.ts'
 import { useUserList } from '../../data/users.ts'
 import i18n from '../../i18n/index.ts'
 import { userAtom } from '../../state/auth.ts'
-import { localFirstAtom } from '../../state/local-first.ts'
 import { useDebounced } from '../../state/use-debounced.ts'
 import { useUserEditing } from './use-user-editing.ts'
 
@@ -28,21 +26,13 @@ const EMPTY = newUserValues()
 export default function UsersPage() {
   const { t } = useTranslation()
   const me = useAtomValue(userAtom)
-  const db = useAtomValue(localFirstAtom)
   const [search, setSearch] = useState('')
   const { users, loading, error } = useUserList(useDebounced(search))
   const editing = useUserEditing()
-  // Before the first sync of this session an empty list only means "not arrived yet" (unless offline).
-  const sync = useSyncStatus()
-  const online = useBrowserOnline()
-  const firstSync = sync.lastSyncedAt === null && sync.state !== 'error' && online
 
   const body = () => {
-    if (db.state === 'failed') return <LoadingScreen label="" error={t('sync.localDbFailed')} />
-    if (error) return <LoadingScreen label="" error={t('common.listFailed')} />
-    if (loading) return <LoadingScreen label={db.state === 'open' ? t('common.loading') : t('sync.opening')} />
-    if (users.length === 0 && firstSync && !search) return <LoadingScreen label={t('sync.state.syncing')} />
-    if (users.length === 0) return <p className="py-8 text-center text-slate-500 dark:text-slate-400">{t('users.empty')}</p>
+    const status = <LocalListStatus loading={loading} error={error} count={users.length} searching={!!search} emptyText={t('users.empty')} />
+    if (users.length === 0 || error) return status
     return (
       <UsersTable
         users={users}
