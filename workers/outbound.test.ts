@@ -47,6 +47,24 @@ describeEachBackend('outbound queue', (env) => {
     expect((await jobOf(env(), message.id)).doneAt).not.toBeNull()
   })
 
+  test("a file queued with extra data (the API's mime type) still goes out as media", async () => {
+    const { companyId } = await createCompany(env())
+    const conn = await createConnection(env(), companyId, { channel: 'simulator' })
+    const stored = await env().services.media.saveReceived(companyId, new TextEncoder().encode('%PDF-1.4 test'), 'application/pdf', 'contrato.pdf')
+    const message = await q(env(), async (tx) => {
+      const [contact] = await tx`insert into contacts ${tx({ companyId, name: 'Ana', number: `5511${Date.now() % 1e9}`, channel: 'whatsapp' })} returning id`
+      const [ticket] = await tx`insert into tickets ${tx({ companyId, contactId: contact.id, whatsappId: conn.id, status: 'open', channel: 'simulator' })} returning id`
+      return enqueueSend(tx, {
+        companyId, ticketId: ticket.id, whatsappId: conn.id, contactId: contact.id, channel: 'simulator', body: 'segue', now: env().clock.now,
+        mediaType: 'application', media: { fileName: stored.fileName, originalName: 'contrato.pdf' }, extra: { mimeType: 'application/pdf' },
+      })
+    })
+    const sent: OutboundMessage[] = []
+    const driver = fakeDriver(async (m) => (sent.push(m), { externalId: 'SIM-M-' + m.messageId, ack: 1 }))
+    await runSendBatch(deps(env(), driver), [])
+    expect(sent.find((m) => m.messageId === message.id)).toMatchObject({ kind: 'media', body: 'segue' })
+  })
+
   test('WhatsApp messages carry their id from the start, so the echo of our send is the same row', async () => {
     const { message } = await queued(env(), 'whatsapp')
     expect(message.wid).toMatch(/^3EB0[0-9A-F]{18}$/)

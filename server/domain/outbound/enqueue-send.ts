@@ -72,7 +72,7 @@ export async function enqueueSend(tx: Tx, req: SendRequest): Promise<QueuedMessa
       isSystem: req.isSystem ?? false,
       isPrivate: req.isPrivate ?? false,
       isForwarded: req.isForwarded ?? false,
-      dataJson: req.kind || req.extra ? { kind: req.kind ?? 'text', ...req.extra } : null,
+      dataJson: req.kind || req.extra ? { kind: req.kind ?? (req.media ? 'media' : 'text'), ...req.extra } : null,
     })}
     returning id, wid, ticket_id, body, from_me, ack, media_type, created_at`
   // A reaction never becomes the ticket's preview (inbound ones do not either, migration 0008).
