@@ -9,6 +9,7 @@ import { enqueueSend } from '../server/domain/outbound/enqueue-send.ts'
 import { namespaceOf, storedNumber } from '../server/domain/contacts/resolve-contact.ts'
 import { applyAck, applyEdit, applyRevoke, applyStatus, type InCompany } from './inbound/updates.ts'
 import type { TicketRow } from '../server/domain/tickets/find-or-create-ticket.ts'
+import type { RouteInput, RoutingCtx } from '../server/domain/routing/index.ts'
 
 export interface InboundDeps {
   db: Db
@@ -18,15 +19,16 @@ export interface InboundDeps {
   /** Media larger than this is not downloaded; the message keeps a note instead (default 15 MB). */
   mediaMaxBytes?: number
   /**
-   * The routing step (queues, chatbot, flows) that the queues issue fills. Runs after the message is
-   * committed; until then tickets arrive pending without a queue.
-   */
-  /**
    * The transaction the pipeline writes in; default a new tenant transaction per step. A request that
    * already holds one (the simulator route) passes a savepoint of it, since PGlite has one connection.
    */
   transaction?: <T>(companyId: number, fn: (tx: Tx) => Promise<T>) => Promise<T>
-  route?: (input: { connection: ConnectionRef; ticket: TicketRow; message: StoredMessage; created: boolean }) => Promise<void>
+  /**
+   * The routing step (business hours, queue menu, chatbot: server/domain/routing `routeInbound`). Runs
+   * after the message is stored, in its own transaction of the same kind; its events are published after
+   * it. Without it tickets arrive pending without a queue (the tests of the pipeline alone).
+   */
+  route?: (ctx: RoutingCtx, input: RouteInput) => Promise<void>
 }
 
 /** A stored message as the live events carry it. */
@@ -164,7 +166,7 @@ async function handleMessage(deps: InboundDeps, inCompany: InCompany, connection
     { type: 'appMessage', companyId: connection.companyId, payload: { action: 'create', message: result.message, ticket: ticketFields, contact } },
     { type: 'ticket', companyId: connection.companyId, payload: { action: result.created ? 'create' : 'update', ticket: ticketFields } },
   ])
-  await deps.route?.({ connection, ticket, message: result.message, created: result.created })
+  await routeMessage(deps, inCompany, { connection, ticket, message: result.message, created: result.created })
   return { outcome: 'stored', messageId: result.message.id, ticketId: ticket.id, ticketCreated: result.created }
 }
 
@@ -172,6 +174,22 @@ type IngestAnswer =
   | { outcome: 'ignored'; reason: string }
   | { outcome: 'duplicate'; messageId: number }
   | { outcome: 'stored'; created: boolean; message: StoredMessage; ticket: TicketRow & { status: string }; contact: Record<string, unknown> }
+
+/**
+ * The routing step, after the message is committed. A failure there keeps the message (it is stored and
+ * announced) and is logged: the bot missing one beat must not make the channel redeliver the message.
+ */
+async function routeMessage(deps: InboundDeps, inCompany: InCompany, input: RouteInput): Promise<void> {
+  if (!deps.route) return
+  const events: DomainEvent[] = []
+  try {
+    await inCompany((tx) => deps.route!({ tx, now: deps.now, emit: (e) => events.push(e) }, input))
+  } catch (err) {
+    console.error(`routing failed for ticket ${input.ticket.id}`, err)
+    return
+  }
+  if (events.length) deps.events.publish(events)
+}
 
 function withMissingMediaNote(message: InboundMessage): string {
   const name = message.media?.fileName ?? message.mediaType

@@ -4,6 +4,7 @@ import { handleChannelEvent, type InboundResult } from '../../../workers/inbound
 import type { Services } from '../../app-env.ts'
 import type { SimulatorInbound } from '../../routes/simulator.schema.ts'
 import { AppError } from '../app-error.ts'
+import { routeInbound } from '../routing/index.ts'
 import type { DomainCtx } from '../context.ts'
 
 
@@ -32,6 +33,7 @@ export async function simulateInbound(
       now: ctx.now,
       events: { publish: (events) => events.forEach(ctx.emit) },
       transaction: async (_companyId, fn) => (await ctx.tx.savepoint(fn)) as Awaited<ReturnType<typeof fn>>,
+      route: routeInbound,
     },
     { id: conn.id, companyId: conn.companyId, channel: 'simulator' },
     {

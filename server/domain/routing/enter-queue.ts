@@ -1,0 +1,46 @@
+import { loadQueueMenus } from '../chatbots/chatbot-tree.ts'
+import { renderMenu } from './menu-rules.ts'
+import type { RoutingCtx } from './routing-context.ts'
+import { changeTicket, closeByBot, logTicket, sendSystemMessage, type RunState } from './routing-effects.ts'
+import type { RoutingQueue } from './routing-state.ts'
+import { isWithinSchedule } from './schedule-rules.ts'
+
+/**
+ * The ticket enters a queue (anchor §3.5 `startQueue`): it waits there, pending, for a human; a log
+ * 'queue' row is written. With scheduleType queue and the queue closed, the queue's out-of-hours message
+ * goes out instead of the bot. A queue with chatbot options sends its greeting with the numbered options
+ * (the bot now walks the tree); one without sends its greeting and, with sendQueuePosition, the
+ * position. A queue with closeTicket closes the ticket after its greeting.
+ */
+export async function enterQueue(ctx: RoutingCtx, state: RunState, queue: RoutingQueue): Promise<void> {
+  await changeTicket(ctx, state, { queueId: queue.id, queueOptionId: null, amountUsedBotQueues: 0, isBot: false })
+  await logTicket(ctx, state, 'queue', { queueId: queue.id })
+  if (state.scheduleType === 'queue' && !isWithinSchedule(queue.schedules, ctx.now(), state.timezone)) {
+    await sendSystemMessage(ctx, state, queue.outOfHoursMessage)
+    await changeTicket(ctx, state, { isOutOfHour: true })
+    return
+  }
+  if (queue.closeTicket) {
+    await sendSystemMessage(ctx, state, queue.greetingMessage)
+    return closeByBot(ctx, state)
+  }
+  const options = (await loadQueueMenus(ctx.tx, [queue.id])).get(queue.id) ?? []
+  if (options.length > 0) {
+    await sendSystemMessage(ctx, state, renderMenu(queue.greetingMessage, options))
+    await changeTicket(ctx, state, { isBot: true, amountUsedBotQueues: 1 })
+    await logTicket(ctx, state, 'chatBot', { queueId: queue.id })
+    return
+  }
+  await sendSystemMessage(ctx, state, queue.greetingMessage)
+  await sendQueuePosition(ctx, state, queue.id)
+}
+
+/** sendQueuePosition (company setting): "<sendQueuePositionMessage> *N*", N counting the waiting tickets. */
+export async function sendQueuePosition(ctx: RoutingCtx, state: RunState, queueId: number): Promise<void> {
+  if (state.sendQueuePosition !== 'enabled') return
+  const [row] = await ctx.tx<{ position: number }[]>`
+    select count(*)::int as position from tickets
+     where queue_id = ${queueId} and status = 'pending' and user_id is null and id <= ${state.ticketId}`
+  const head = state.sendQueuePositionMessage.trim() || 'Sua posição na fila:'
+  await sendSystemMessage(ctx, state, `${head} *${row.position}*`)
+}

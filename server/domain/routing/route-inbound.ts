@@ -1,0 +1,56 @@
+import { applyLgpdConsent } from './lgpd-consent.ts'
+import { applyOptionTree } from './option-tree.ts'
+import { applyOutOfHours } from './out-of-hours.ts'
+import { applyQueueMenu } from './queue-menu.ts'
+import { applyAudioRefusal } from './refuse-audio.ts'
+import type { RouteInput, RoutingCtx, RuleOutcome } from './routing-context.ts'
+import type { RunState } from './routing-effects.ts'
+import { loadRoutingState } from './routing-state.ts'
+
+/** Message kinds that never wake the bot: reactions, call logs (answered by the call rule), stickers' edits. */
+const NOT_CONVERSATION = new Set(['reactionMessage', 'call_log', 'protocolMessage'])
+
+/**
+ * Why the bot leaves this message alone (anchor §3.2 steps 3 and 11, §9.3, §9.14), or null: our own
+ * messages, groups, imported history, a contact with disableBot, closed tickets.
+ */
+export function botSkipReason(state: RunState, input: RouteInput): string | null {
+  if (input.message.fromMe) return 'fromMe'
+  if (NOT_CONVERSATION.has(input.message.mediaType)) return 'notConversation'
+  if (state.isGroup || state.status === 'group') return 'group'
+  if (state.imported) return 'imported'
+  if (state.disableBot) return 'disableBot'
+  if (state.status === 'closed' || state.status === 'nps') return 'notLive'
+  return null
+}
+
+/** A ticket a user holds is theirs: the bot does not answer in it (out-of-hours aside, which runs before). */
+async function skipAssigned(_ctx: RoutingCtx, state: RunState): Promise<RuleOutcome> {
+  return state.userId !== null ? 'done' : 'next'
+}
+
+type Rule = (ctx: RoutingCtx, state: RunState, input: RouteInput) => Promise<RuleOutcome>
+
+/**
+ * The rules in the anchors' order (MF's LGPD status first, then anchor §3.2 steps 12 to 14, the audio
+ * refusal before the bot); the first that answers ends the run.
+ */
+const RULES: Rule[] = [applyLgpdConsent, applyOutOfHours, applyAudioRefusal, skipAssigned, applyQueueMenu, applyOptionTree]
+
+/**
+ * What happens to a customer's message before a human answers (issue 6): LGPD consent, business hours,
+ * refused audio, the queue menu, the queue's option tree. Runs in the inbound pipeline's transaction once the message is stored,
+ * with the ticket row locked, so a burst of one contact's messages routes one at a time. Every reply is
+ * a system message through the outbound queue; one `ticket` event announces the changes.
+ */
+export async function routeInbound(ctx: RoutingCtx, input: RouteInput): Promise<void> {
+  const state: RunState | null = await loadRoutingState(ctx.tx, input.ticket.id)
+  if (!state || botSkipReason(state, input)) return
+  for (const rule of RULES) {
+    if ((await rule(ctx, state, input)) === 'done') break
+  }
+  if (state.changed) {
+    const ticket = { id: state.ticketId, uuid: state.uuid, userId: state.userId, queueId: state.queueId, isGroup: state.isGroup, status: state.status }
+    ctx.emit({ type: 'ticket', companyId: state.companyId, payload: { action: 'update', ticket } })
+  }
+}

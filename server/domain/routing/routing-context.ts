@@ -1,0 +1,30 @@
+import type { Tx } from '../../db/connect.ts'
+import type { DomainEvent } from '../context.ts'
+
+/**
+ * What the routing step gets: the tenant transaction the inbound pipeline opened, its clock and an event
+ * sink (published after the commit). No acting user: every change is the system's. Hooks are the later
+ * issues' entry points (file lists, integrations); without them the option only ends the bot.
+ */
+export interface RoutingCtx {
+  tx: Tx
+  now: () => Date
+  emit: (event: DomainEvent) => void
+  hooks?: RoutingHooks
+}
+
+export interface RoutingHooks {
+  sendFileList?: (ctx: RoutingCtx, ticketId: number, fileListId: number) => Promise<void>
+  startIntegration?: (ctx: RoutingCtx, ticketId: number, integrationId: number) => Promise<void>
+}
+
+/** What the inbound pipeline hands over once the message is stored (workers/inbound.ts `route`). */
+export interface RouteInput {
+  connection: { id: number; companyId: number; channel: string }
+  ticket: { id: number }
+  message: { id: number; body: string; fromMe: boolean; mediaType: string; createdAt: string | Date }
+  created: boolean
+}
+
+/** A rule either answered the message ('done': later rules do not run) or lets the next one look. */
+export type RuleOutcome = 'done' | 'next'

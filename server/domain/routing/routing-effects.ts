@@ -1,0 +1,97 @@
+import { enqueueSend } from '../outbound/enqueue-send.ts'
+import type { TicketLogType } from '../tickets/ticket-logs.ts'
+import { botAttemptsLeft, fillName, mayReask } from './menu-rules.ts'
+import type { RouteInput, RoutingCtx } from './routing-context.ts'
+import type { RoutingState } from './routing-state.ts'
+
+/** Ticket columns the routing step changes, by their camelCase names. */
+export type TicketChange = Partial<{
+  status: string
+  userId: number | null
+  queueId: number | null
+  queueOptionId: number | null
+  isBot: boolean
+  isOutOfHour: boolean
+  amountUsedBotQueues: number
+  useIntegration: boolean
+  integrationId: number | null
+  acceptedAt: Date
+  closedAt: Date
+  lgpdSendMessageAt: Date
+  lgpdAcceptedAt: Date
+}>
+
+/** Per-run bookkeeping: whether the ticket changed (one `ticket` event at the end). */
+export interface RunState extends RoutingState {
+  changed?: boolean
+}
+
+/**
+ * An automatic message to the contact: through the outbound queue, marked system (its echo is never a
+ * customer message, and the chat shows it as the system's), with {{name}} filled. Empty texts are skipped.
+ */
+export async function sendSystemMessage(ctx: RoutingCtx, state: RunState, body: string): Promise<void> {
+  const text = fillName(body, state.contactName).trim()
+  if (!text) return
+  const message = await enqueueSend(ctx.tx, {
+    companyId: state.companyId,
+    ticketId: state.ticketId,
+    whatsappId: state.whatsappId,
+    contactId: state.contactId,
+    channel: state.channel,
+    body: text,
+    isSystem: true,
+    now: ctx.now(),
+  })
+  ctx.emit({ type: 'appMessage', companyId: state.companyId, payload: { action: 'create', message, ticket: { id: state.ticketId } } })
+}
+
+/** Writes the changed columns and keeps the in-memory state in step. */
+export async function changeTicket(ctx: RoutingCtx, state: RunState, change: TicketChange): Promise<void> {
+  await ctx.tx`update tickets set ${ctx.tx(change as Record<string, unknown>)} where id = ${state.ticketId}`
+  Object.assign(state, change)
+  state.changed = true
+}
+
+/** A ticket log row written by the system (no user unless the bot hands the ticket to one). */
+export async function logTicket(ctx: RoutingCtx, state: RunState, type: TicketLogType, opts: { userId?: number | null; queueId?: number | null } = {}) {
+  await ctx.tx`
+    insert into ticket_logs ${ctx.tx({
+      companyId: state.companyId,
+      ticketId: state.ticketId,
+      type,
+      userId: opts.userId ?? null,
+      queueId: opts.queueId === undefined ? state.queueId : opts.queueId,
+      createdAt: ctx.now(),
+    })}`
+}
+
+/** The bot closes the ticket (an option or a queue with closeTicket). */
+export async function closeByBot(ctx: RoutingCtx, state: RunState): Promise<void> {
+  await changeTicket(ctx, state, { status: 'closed', isBot: false, closedAt: ctx.now() })
+  await ctx.tx`update tickets set unread_messages = 0 where id = ${state.ticketId}`
+  await logTicket(ctx, state, 'closed', { userId: state.userId })
+}
+
+/** When the contact message that prompted the last automatic reply of the ticket arrived. */
+async function lastPromptTrigger(ctx: RoutingCtx, state: RunState): Promise<Date | null> {
+  const [row] = await ctx.tx<{ at: Date | null }[]>`
+    select max(m.created_at) as at from messages m
+     where m.ticket_id = ${state.ticketId} and not m.from_me
+       and m.id < (select max(id) from messages where ticket_id = ${state.ticketId} and from_me and is_system)`
+  return row?.at ?? null
+}
+
+/**
+ * A menu sent again after an answer the bot does not know: at most maxUseBotQueues menus per state
+ * (then the bot stops and a human takes over), none within the debounce window of the last one.
+ */
+export async function reask(ctx: RoutingCtx, state: RunState, input: RouteInput, menu: string): Promise<void> {
+  if (!botAttemptsLeft(state.amountUsedBotQueues, state.maxUseBotQueues)) {
+    if (state.isBot) await changeTicket(ctx, state, { isBot: false })
+    return
+  }
+  if (!mayReask(new Date(input.message.createdAt), await lastPromptTrigger(ctx, state))) return
+  await sendSystemMessage(ctx, state, menu)
+  await changeTicket(ctx, state, { amountUsedBotQueues: state.amountUsedBotQueues + 1 })
+}

@@ -1,0 +1,93 @@
+import type { Queryable } from '../../db/connect.ts'
+import type { Schedule } from './schedule-rules.ts'
+
+/** Everything the rules read about one ticket: the ticket, its contact, connection, company settings. */
+export interface RoutingState {
+  ticketId: number
+  companyId: number
+  uuid: string
+  status: string
+  userId: number | null
+  queueId: number | null
+  queueOptionId: number | null
+  isGroup: boolean
+  isBot: boolean
+  isOutOfHour: boolean
+  amountUsedBotQueues: number
+  imported: Date | null
+  contactId: number
+  contactName: string
+  disableBot: boolean
+  acceptAudioMessage: boolean
+  lgpdAcceptedAt: Date | null
+  ticketLgpdAcceptedAt: Date | null
+  complationMessage: string
+  whatsappId: number
+  channel: string
+  greetingMessage: string
+  outOfHoursMessage: string
+  maxUseBotQueues: number
+  connectionSchedules: Schedule[]
+  timezone: string
+  companySchedules: Schedule[]
+  scheduleType: 'disabled' | 'company' | 'queue' | 'connection'
+  sendQueuePosition: string
+  sendQueuePositionMessage: string
+  acceptAudioMessageContact: string
+  enableLgpd: string
+  lgpdMessage: string
+  lgpdLink: string
+  lgpdConsent: string
+  userOnline: boolean
+}
+
+/** A queue of the connection, in menu order. */
+export interface RoutingQueue {
+  id: number
+  name: string
+  greetingMessage: string
+  outOfHoursMessage: string
+  closeTicket: boolean
+  schedules: Schedule[]
+}
+
+/** The ticket and its surroundings, the ticket row locked: two messages of one contact route one at a time. */
+export async function loadRoutingState(sql: Queryable, ticketId: number): Promise<RoutingState | null> {
+  const [row] = await sql<RoutingState[]>`
+    select t.id as ticket_id, t.company_id, t.uuid::text as uuid, t.status, t.user_id, t.queue_id, t.queue_option_id, t.is_group,
+           t.is_bot, t.is_out_of_hour, t.amount_used_bot_queues, t.imported, t.contact_id,
+           c.name as contact_name, c.disable_bot, c.accept_audio_message, c.lgpd_accepted_at, t.lgpd_accepted_at as ticket_lgpd_accepted_at,
+           w.id as whatsapp_id, w.channel, w.greeting_message, w.complation_message, w.out_of_hours_message, w.max_use_bot_queues,
+           w.schedules as connection_schedules, co.timezone, co.schedules as company_schedules,
+           coalesce(s.schedule_type, 'disabled') as schedule_type,
+           coalesce(s.send_queue_position, 'disabled') as send_queue_position,
+           coalesce(s.send_queue_position_message, '') as send_queue_position_message,
+           coalesce(s.accept_audio_message_contact, 'enabled') as accept_audio_message_contact,
+           coalesce(s.enable_lgpd, 'disabled') as enable_lgpd, coalesce(s.lgpd_message, '') as lgpd_message,
+           coalesce(s.lgpd_link, '') as lgpd_link, coalesce(s.lgpd_consent, 'disabled') as lgpd_consent,
+           coalesce(u.online, false) as user_online
+      from tickets t
+      join contacts c on c.id = t.contact_id
+      join whatsapps w on w.id = t.whatsapp_id
+      join companies co on co.id = t.company_id
+      left join company_settings s on s.company_id = t.company_id
+      left join users u on u.id = t.user_id
+     where t.id = ${ticketId}
+       for update of t`
+  return row ?? null
+}
+
+/** The connection's queues in the order the menu lists them (order, then name: as GET /queue). */
+export async function loadConnectionQueues(sql: Queryable, whatsappId: number): Promise<RoutingQueue[]> {
+  return sql<RoutingQueue[]>`
+    select q.id, q.name, q.greeting_message, q.out_of_hours_message, q.close_ticket, q.schedules
+      from whatsapp_queues wq join queues q on q.id = wq.queue_id
+     where wq.whatsapp_id = ${whatsappId}
+     order by q.order_queue nulls last, lower(q.name), q.id`
+}
+
+export async function loadQueue(sql: Queryable, queueId: number): Promise<RoutingQueue | null> {
+  const [row] = await sql<RoutingQueue[]>`
+    select id, name, greeting_message, out_of_hours_message, close_ticket, schedules from queues where id = ${queueId}`
+  return row ?? null
+}

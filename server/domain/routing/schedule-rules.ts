@@ -1,0 +1,45 @@
+/** One weekday of service hours, two shifts (spec part 2 §3 "Weekly schedule entry"); '' = no shift. */
+export interface Schedule {
+  weekdayEn: string
+  startTimeA?: string | null
+  endTimeA?: string | null
+  startTimeB?: string | null
+  endTimeB?: string | null
+}
+
+const FALLBACK_ZONE = 'America/Sao_Paulo'
+
+/** The weekday (english, lowercase) and the minute of the day at `at` on the company's wall clock. */
+export function localTime(at: Date, timeZone: string): { weekday: string; minutes: number } {
+  let format: Intl.DateTimeFormat
+  try {
+    format = new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+  } catch {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: FALLBACK_ZONE, weekday: 'long', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+  }
+  const parts = Object.fromEntries(format.formatToParts(at).map((p) => [p.type, p.value]))
+  return { weekday: String(parts.weekday).toLowerCase(), minutes: Number(parts.hour) * 60 + Number(parts.minute) }
+}
+
+const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5))
+
+/** A shift holds the minute when start <= m < end; a shift ending before it starts runs past midnight. */
+function inShift(minutes: number, start?: string | null, end?: string | null): boolean {
+  if (!start || !end) return false
+  const s = toMinutes(start)
+  const e = toMinutes(end)
+  return s <= e ? minutes >= s && minutes < e : minutes >= s || minutes < e
+}
+
+/**
+ * Whether `at` falls in the service hours (anchor §3.4, computed on the company's time zone rather than
+ * the database clock, anchor §9.13). No schedule at all means always open; a weekday missing from a
+ * non-empty schedule, or with both shifts empty, is closed.
+ */
+export function isWithinSchedule(schedules: Schedule[] | null | undefined, at: Date, timeZone: string): boolean {
+  if (!schedules || schedules.length === 0) return true
+  const { weekday, minutes } = localTime(at, timeZone)
+  const day = schedules.find((s) => s.weekdayEn?.toLowerCase() === weekday)
+  if (!day) return false
+  return inShift(minutes, day.startTimeA, day.endTimeA) || inShift(minutes, day.startTimeB, day.endTimeB)
+}
