@@ -24,6 +24,8 @@ export default defineConfig({
             { debugName: 'ui', name: (id: string) => (/node_modules\/(@headlessui|@floating-ui|@tanstack|@react-aria)\//.test(id) ? 'ui' : null) },
             // The spreadsheet reader is only for /contacts/import: its own chunk, loaded on demand.
             { debugName: 'xlsx', name: (id: string) => (/node_modules\/@e965\/xlsx\//.test(id) ? 'xlsx' : null) },
+            // The schedules calendar and its date library: loaded with /schedules only.
+            { debugName: 'calendar', name: (id: string) => (/node_modules\/(react-big-calendar|date-fns|date-arithmetic|dayjs|react-overlays|uncontrollable)\//.test(id) ? 'calendar' : null) },
             { debugName: 'vendor', name: (id: string) => (/node_modules\//.test(id) ? 'vendor' : null) },
           ],
         },

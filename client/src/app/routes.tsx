@@ -11,7 +11,9 @@ import HelpsPage from '../pages/helps/index.tsx'
 import HomePage from '../pages/home/index.tsx'
 import LoginPage from '../pages/login/index.tsx'
 import NotFoundPage from '../pages/not-found/index.tsx'
+import QueuesPage from '../pages/queues/index.tsx'
 import QuickMessagesPage from '../pages/quick-messages/index.tsx'
+import SchedulesPage from '../pages/schedules/index.tsx'
 import SignupPage from '../pages/signup/index.tsx'
 import TicketsPage from '../pages/tickets/index.tsx'
 import UsersPage from '../pages/users/index.tsx'
@@ -31,6 +33,8 @@ const PAGES: Record<string, ComponentType> = {
   contacts: ContactsPage,
   contactsImport: ContactsImportPage,
   quickMessages: QuickMessagesPage,
+  schedules: SchedulesPage,
+  queues: QueuesPage,
 }
 
 /** One route per path: the first entry of a path wins ('/' is the welcome card until the dashboard exists). */

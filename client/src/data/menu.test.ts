@@ -102,14 +102,27 @@ describe('switches and flags', () => {
 })
 
 describe('the menu of this build', () => {
-  test('shows only implemented pages: home, tickets, quick messages, users, contacts and connections for admins, and helps when there are helps', () => {
+  test('shows only implemented pages: home, tickets, quick messages, schedules, users, queues, contacts and connections for admins, and helps when there are helps', () => {
     const superUser = user({ profile: 'admin', super: true })
     const menu = (c: MenuContext) => menuEntries(c).map((e) => e.key).sort()
-    expect(menu(ctx({ user: superUser }))).toEqual(['allConnections', 'connections', 'contacts', 'home', 'quickMessages', 'tickets', 'users'])
-    expect(menu(ctx({ user: superUser, helpsCount: 1 }))).toEqual(['allConnections', 'connections', 'contacts', 'helps', 'home', 'quickMessages', 'tickets', 'users'])
-    expect(menu(ctx({ user: user({ profile: 'admin' }) }))).toEqual(['connections', 'contacts', 'home', 'quickMessages', 'tickets', 'users'])
-    expect(menu(ctx({ user: user({ profile: 'user', allowConnections: 'enabled' }) }))).toEqual(['connections', 'home', 'quickMessages', 'tickets'])
-    expect(menu(ctx({ user: user({ profile: 'user' }) }))).toEqual(['home', 'quickMessages', 'tickets'])
+    expect(menu(ctx({ user: superUser }))).toEqual(['allConnections', 'connections', 'contacts', 'home', 'queues', 'quickMessages', 'schedules', 'tickets', 'users'])
+    expect(menu(ctx({ user: superUser, helpsCount: 1 }))).toEqual(['allConnections', 'connections', 'contacts', 'helps', 'home', 'queues', 'quickMessages', 'schedules', 'tickets', 'users'])
+    expect(menu(ctx({ user: user({ profile: 'admin' }) }))).toEqual(['connections', 'contacts', 'home', 'queues', 'quickMessages', 'schedules', 'tickets', 'users'])
+    expect(menu(ctx({ user: user({ profile: 'user', allowConnections: 'enabled' }) }))).toEqual(['connections', 'home', 'quickMessages', 'schedules', 'tickets'])
+    expect(menu(ctx({ user: user({ profile: 'user' }) }))).toEqual(['home', 'quickMessages', 'schedules', 'tickets'])
+  })
+
+  test('the queues page is built and only admins open it', () => {
+    expect(entry('queues')).toMatchObject({ path: '/queues', role: 'admin', implemented: true })
+    expect(routeAccess(entry('queues'), ctx({ user: user({ profile: 'admin' }) }))).toBe('ok')
+    expect(routeAccess(entry('queues'), ctx({ user: user({ profile: 'user' }) }))).toBe('forbidden')
+  })
+
+  test('the schedules calendar is built, open to every user and hidden when the plan lacks useSchedules', () => {
+    expect(entry('schedules')).toMatchObject({ path: '/schedules', role: 'all', plan: 'useSchedules', implemented: true })
+    expect(routeAccess(entry('schedules'), ctx())).toBe('ok')
+    expect(routeAccess(entry('schedules'), ctx({ plan: { ...allPlan, useSchedules: false } }))).toBe('plan')
+    expect(menuEntries(ctx({ plan: { ...allPlan, useSchedules: false } })).map((e) => e.key)).not.toContain('schedules')
   })
 
   test('quick messages are open to every user', () => {

@@ -4,7 +4,7 @@ import { plainIconButtonClass } from '../../components/button.tsx'
 import { Icon } from '../../components/icon.tsx'
 import { meetingLink, transcriptLines, transcriptPdf } from '../../data/chat-export.ts'
 import { toastError } from '../../data/errors.ts'
-import { useLocalFirst } from '../../data/local-first.ts'
+import { useBrowserOnline, useLocalFirst } from '../../data/local-first.ts'
 import { useTicketActions } from '../../data/ticket-actions.ts'
 import { chatMessagesQuery, toChatMessage } from '../../data/ticket-messages.ts'
 import type { OpenTicket } from '../../data/tickets.ts'
@@ -12,11 +12,12 @@ import i18n from '../../i18n/index.ts'
 
 const itemClass = 'block w-full px-3 py-1.5 text-left text-sm data-[focus]:bg-slate-100 dark:data-[focus]:bg-slate-700'
 
-/** The chat header's extra actions: the PDF transcript (A4 portrait) and a meeting link sent to the contact. */
-export function ChatMoreMenu({ ticket }: { ticket: OpenTicket }) {
+/** The chat header's extra actions: the PDF transcript (A4 portrait), a schedule for the contact and a meeting link sent to them. */
+export function ChatMoreMenu({ ticket, onSchedule }: { ticket: OpenTicket; onSchedule?: () => void }) {
   const { t } = useTranslation()
   const lf = useLocalFirst()
   const actions = useTicketActions()
+  const online = useBrowserOnline()
 
   const exportPdf = async () => {
     if (!lf) return
@@ -60,6 +61,13 @@ export function ChatMoreMenu({ ticket }: { ticket: OpenTicket }) {
             {t('chat.export.pdf')}
           </button>
         </MenuItem>
+        {onSchedule && (
+          <MenuItem disabled={!online}>
+            <button type="button" data-testid="chat-schedule" className={itemClass} onClick={onSchedule}>
+              {t('chat.schedule')}
+            </button>
+          </MenuItem>
+        )}
         {live && (
           <MenuItem>
             <button

@@ -14,7 +14,9 @@ import { useTicketActions } from '../../data/ticket-actions.ts'
 import { CHAT_PAGE_SIZE, useChatMessages, type ChatMessage } from '../../data/ticket-messages.ts'
 import { useTicketSettings, type OpenTicket } from '../../data/tickets.ts'
 import i18n from '../../i18n/index.ts'
-import { userAtom } from '../../state/auth.ts'
+import { planAtom, userAtom } from '../../state/auth.ts'
+import { useNavigate } from 'react-router'
+import { ScheduleModal } from '../../components/schedule-modal.tsx'
 import { ChatMoreMenu } from './chat-more-menu.tsx'
 import { ContactDrawer } from './contact-drawer.tsx'
 import { TicketLogDialog } from './ticket-log-dialog.tsx'
@@ -49,6 +51,9 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null)
   const messageMenu = useMessageMenu(ticket, setReplyTo)
   const [showLog, setShowLog] = useState(false)
+  const [scheduling, setScheduling] = useState(false)
+  const navigate = useNavigate()
+  const canSchedule = useAtomValue(planAtom)?.useSchedules !== false
   const { messages, loading, hasMore } = useChatMessages(ticket, limit)
   const listRef = useRef<HTMLOListElement>(null)
   const atBottom = useRef(true)
@@ -149,7 +154,7 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
           />
         )}
         <div className="flex gap-2">{buttons()}</div>
-        <ChatMoreMenu ticket={ticket} />
+        <ChatMoreMenu ticket={ticket} onSchedule={canSchedule ? () => setScheduling(true) : undefined} />
         <button
           type="button"
           data-testid="ticket-log-open"
@@ -237,6 +242,8 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
         }}
       />
       {messageMenu.dialogs}
+      {/* Spec part 1 §7: after saving a schedule made from a contact, go to /schedules. */}
+      <ScheduleModal open={scheduling} initial={{ contactId: ticket.contactId }} onClose={() => setScheduling(false)} onSaved={() => navigate('/schedules')} />
       <TicketLogDialog ticketId={showLog ? ticket.id : null} onClose={() => setShowLog(false)} />
       {/* Closing the dialog (X, Escape) cancels the close; only the two answers close the ticket. */}
       <Modal

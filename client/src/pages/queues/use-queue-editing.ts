@@ -1,0 +1,68 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { ApiError } from '../../data/api.ts'
+import { toastError } from '../../data/errors.ts'
+import { newQueueValues, queueFormValuesOf, queueRequestBody, queueServerProblems, type QueueFormValues } from '../../data/queue-form.ts'
+import { createQueue, deleteQueue, fetchQueue, updateQueue, type QueueRow } from '../../data/queues.ts'
+import { pushToast } from '../../state/toasts.ts'
+
+type Editing = { mode: 'create' | 'edit'; id: number | null; initial: QueueFormValues }
+
+/** The field problems a refused save names (the editor marks them; the toast says why). */
+export const serverProblemsOf = (err: unknown) => (err instanceof ApiError ? queueServerProblems(err.code, err.body) : {})
+
+/**
+ * The Queues page's dialogs and calls. Saving is online: GET /queue/{id} gives the option tree (not
+ * synced), POST/PUT /queue sends it whole and answers the rules it breaks; the rows come back through sync.
+ */
+export function useQueueEditing(usedColors: string[]) {
+  const { t } = useTranslation()
+  const [editing, setEditing] = useState<Editing | null>(null)
+  const [deleting, setDeleting] = useState<QueueRow | null>(null)
+
+  async function openEdit(row: QueueRow) {
+    try {
+      const q = await fetchQueue(row.id)
+      setEditing({ mode: 'edit', id: q.id, initial: queueFormValuesOf(q) })
+    } catch (err) {
+      toastError(err)
+    }
+  }
+
+  async function save(values: QueueFormValues) {
+    if (!editing) return
+    try {
+      const body = queueRequestBody(values)
+      if (editing.id) await updateQueue(editing.id, body)
+      else await createQueue(body)
+      pushToast('success', t('queues.saved'))
+    } catch (err) {
+      toastError(err)
+      throw err
+    }
+  }
+
+  async function confirmDelete() {
+    const row = deleting
+    setDeleting(null)
+    if (!row) return
+    try {
+      await deleteQueue(row.id)
+      pushToast('success', t('queues.deleted'))
+    } catch (err) {
+      toastError(err)
+    }
+  }
+
+  return {
+    editing,
+    deleting,
+    openCreate: () => setEditing({ mode: 'create', id: null, initial: newQueueValues(usedColors) }),
+    openEdit: (row: QueueRow) => void openEdit(row),
+    closeEditor: () => setEditing(null),
+    save,
+    askDelete: setDeleting,
+    cancelDelete: () => setDeleting(null),
+    confirmDelete,
+  }
+}
