@@ -3,13 +3,10 @@
  * edits the tree editor makes. An option is addressed by its path: its index at each level.
  */
 
-/** What a chatbot option does when chosen; the type decides which extra field appears. */
-export const QUEUE_TYPES = ['text', 'attendent', 'queue', 'integration', 'file'] as const
-export type QueueType = (typeof QUEUE_TYPES)[number]
+import { MAX_OPTIONS_PER_LEVEL, MAX_TREE_DEPTH, QUEUE_TYPES, type ChatbotOptionInput, type QueueType } from '../../../server/routes/chatbots.schema.ts'
 
-/** The server's limits (server/routes/chatbots.schema.ts): levels below a menu and options per level. */
-export const MAX_TREE_DEPTH = 10
-export const MAX_OPTIONS_PER_LEVEL = 50
+// The option types and the tree's limits are the server's (one list, so they cannot drift).
+export { MAX_OPTIONS_PER_LEVEL, MAX_TREE_DEPTH, QUEUE_TYPES, type QueueType }
 
 export type OptionPath = number[]
 
@@ -44,18 +41,7 @@ export interface ChatbotOptionView {
 }
 
 /** An option of the POST/PUT /queue body (`chatbots`, the whole tree). */
-export interface ChatbotOptionBody {
-  id?: number
-  name: string
-  greetingMessage: string
-  queueType: QueueType
-  closeTicket: boolean
-  optQueueId: number | null
-  optUserId: number | null
-  optIntegrationId: number | null
-  optFileId: number | null
-  options: ChatbotOptionBody[]
-}
+export type ChatbotOptionBody = ChatbotOptionInput
 
 let localSeq = 0
 
