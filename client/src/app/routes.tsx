@@ -14,6 +14,7 @@ import NotFoundPage from '../pages/not-found/index.tsx'
 import QueuesPage from '../pages/queues/index.tsx'
 import QuickMessagesPage from '../pages/quick-messages/index.tsx'
 import SchedulesPage from '../pages/schedules/index.tsx'
+import SettingsPage from '../pages/settings/index.tsx'
 import SignupPage from '../pages/signup/index.tsx'
 import TicketsPage from '../pages/tickets/index.tsx'
 import UsersPage from '../pages/users/index.tsx'
@@ -35,6 +36,7 @@ const PAGES: Record<string, ComponentType> = {
   quickMessages: QuickMessagesPage,
   schedules: SchedulesPage,
   queues: QueuesPage,
+  settings: SettingsPage,
 }
 
 /** One route per path: the first entry of a path wins ('/' is the welcome card until the dashboard exists). */

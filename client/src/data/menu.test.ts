@@ -102,12 +102,12 @@ describe('switches and flags', () => {
 })
 
 describe('the menu of this build', () => {
-  test('shows only implemented pages: home, tickets, quick messages, schedules, users, queues, contacts and connections for admins, and helps when there are helps', () => {
+  test('shows only implemented pages: home, tickets, quick messages, schedules, users, queues, contacts, connections and settings for admins, and helps when there are helps', () => {
     const superUser = user({ profile: 'admin', super: true })
     const menu = (c: MenuContext) => menuEntries(c).map((e) => e.key).sort()
-    expect(menu(ctx({ user: superUser }))).toEqual(['allConnections', 'connections', 'contacts', 'home', 'queues', 'quickMessages', 'schedules', 'tickets', 'users'])
-    expect(menu(ctx({ user: superUser, helpsCount: 1 }))).toEqual(['allConnections', 'connections', 'contacts', 'helps', 'home', 'queues', 'quickMessages', 'schedules', 'tickets', 'users'])
-    expect(menu(ctx({ user: user({ profile: 'admin' }) }))).toEqual(['connections', 'contacts', 'home', 'queues', 'quickMessages', 'schedules', 'tickets', 'users'])
+    expect(menu(ctx({ user: superUser }))).toEqual(['allConnections', 'connections', 'contacts', 'home', 'queues', 'quickMessages', 'schedules', 'settings', 'tickets', 'users'])
+    expect(menu(ctx({ user: superUser, helpsCount: 1 }))).toEqual(['allConnections', 'connections', 'contacts', 'helps', 'home', 'queues', 'quickMessages', 'schedules', 'settings', 'tickets', 'users'])
+    expect(menu(ctx({ user: user({ profile: 'admin' }) }))).toEqual(['connections', 'contacts', 'home', 'queues', 'quickMessages', 'schedules', 'settings', 'tickets', 'users'])
     expect(menu(ctx({ user: user({ profile: 'user', allowConnections: 'enabled' }) }))).toEqual(['connections', 'home', 'quickMessages', 'schedules', 'tickets'])
     expect(menu(ctx({ user: user({ profile: 'user' }) }))).toEqual(['home', 'quickMessages', 'schedules', 'tickets'])
   })
@@ -116,6 +116,12 @@ describe('the menu of this build', () => {
     expect(entry('queues')).toMatchObject({ path: '/queues', role: 'admin', implemented: true })
     expect(routeAccess(entry('queues'), ctx({ user: user({ profile: 'admin' }) }))).toBe('ok')
     expect(routeAccess(entry('queues'), ctx({ user: user({ profile: 'user' }) }))).toBe('forbidden')
+  })
+
+  test('the settings page is built and only admins open it; a plain user gets the no-access view', () => {
+    expect(entry('settings')).toMatchObject({ path: '/settings', role: 'admin', implemented: true })
+    expect(routeAccess(entry('settings'), ctx({ user: user({ profile: 'admin' }) }))).toBe('ok')
+    expect(routeAccess(entry('settings'), ctx({ user: user({ profile: 'user' }) }))).toBe('forbidden')
   })
 
   test('the schedules calendar is built, open to every user and hidden when the plan lacks useSchedules', () => {

@@ -83,7 +83,7 @@ export const ROUTES: RouteEntry[] = [
   r('allConnections', '/allConnections', 'administration', 'super', { implemented: true, icon: 'sync' }),
   r('files', '/files', 'administration', 'admin', { icon: 'folder' }),
   r('financeiro', '/financeiro', 'administration', 'admin', { icon: 'money' }),
-  r('settings', '/settings', 'administration', 'admin', { icon: 'settings' }),
+  r('settings', '/settings', 'administration', 'admin', { implemented: true, icon: 'settings' }),
   r('companies', '/companies', 'administration', 'super', { icon: 'business' }),
 ]
 

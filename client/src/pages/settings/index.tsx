@@ -1,0 +1,53 @@
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react'
+import { useAtomValue } from 'jotai'
+import { useTranslation } from 'react-i18next'
+import { LoadingScreen } from '../../components/message-card.tsx'
+import { useCompanySettingActions, useCompanySettings } from '../../data/company-settings.ts'
+import { localFirstAtom } from '../../state/local-first.ts'
+import { SettingsOptions } from './settings-options.tsx'
+
+const tabClass =
+  'border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 outline-none data-[selected]:border-brand data-[selected]:text-brand data-[focus]:bg-slate-100 dark:text-slate-300 dark:data-[focus]:bg-slate-800'
+
+/**
+ * /settings (spec part 2 §2 Companies and plans; admin only, RouteGate shows the no-access view to a
+ * plain user). This build has the "Opções" tab: the company settings that drive routing, read from
+ * the synced company_settings row and saved one at a time through the outbox. The schedules,
+ * companies, plans, helps and whitelabel tabs are not built yet.
+ */
+export default function SettingsPage() {
+  const { t } = useTranslation()
+  const db = useAtomValue(localFirstAtom)
+  const { settings, writes, loading, error } = useCompanySettings()
+  const actions = useCompanySettingActions()
+
+  const body = () => {
+    if (db.state === 'failed') return <LoadingScreen label="" error={t('sync.localDbFailed')} />
+    if (error) return <LoadingScreen label="" error={t('common.listFailed')} />
+    if (loading) return <LoadingScreen label={db.state === 'open' ? t('common.loading') : t('sync.opening')} />
+    if (!settings) return <LoadingScreen label={t('sync.state.syncing')} />
+    return (
+      <SettingsOptions
+        settings={settings}
+        writes={writes}
+        onSave={actions ? (key, value) => void actions.save(key, value) : null}
+        onRetry={(id) => void actions?.retry(id)}
+        onDiscard={(id) => void actions?.discard(id)}
+      />
+    )
+  }
+
+  return (
+    <section className="flex flex-col gap-4">
+      <h1 className="text-2xl font-bold">{t('settings.title')}</h1>
+      <TabGroup>
+        <TabList className="mb-4 flex flex-wrap border-b border-slate-200 dark:border-slate-700">
+          <Tab className={tabClass}>{t('settings.tabs.options')}</Tab>
+        </TabList>
+        <TabPanels>
+          <TabPanel>{body()}</TabPanel>
+        </TabPanels>
+      </TabGroup>
+    </section>
+  )
+}

@@ -1,0 +1,96 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { SelectField } from '../../components/form-field.tsx'
+import { SwitchField } from '../../components/switch-field.tsx'
+import { WriteStatus } from '../../components/write-status.tsx'
+import type { CompanySettingKey, SettingWriteState } from '../../data/company-settings.ts'
+import { errorText } from '../../data/errors.ts'
+
+/** The pending or refused marker of one setting, with retry and discard. */
+export function SettingStatus({ write, onRetry, onDiscard }: { write?: SettingWriteState; onRetry: (id: string) => void; onDiscard: (id: string) => void }) {
+  const { t, i18n } = useTranslation()
+  if (!write) return null
+  const error = write.error ? errorText({ error: write.error }, (k) => (i18n.exists(k) ? t(k) : null)) : null
+  return (
+    <div data-testid="setting-status" className="pb-2">
+      <WriteStatus
+        error={error}
+        pendingLabel={t('settings.pending')}
+        retryLabel={t('common.retry')}
+        discardLabel={t('settings.discard')}
+        onRetry={() => onRetry(write.clientId)}
+        onDiscard={() => onDiscard(write.clientId)}
+      />
+    </div>
+  )
+}
+
+export interface FieldProps {
+  name: CompanySettingKey
+  write?: SettingWriteState
+  onRetry: (id: string) => void
+  onDiscard: (id: string) => void
+}
+
+/** An enabled/disabled setting (or a boolean one) as a switch; each flip saves at once. */
+export function ToggleSetting({ name, value, onSave, ...status }: FieldProps & { value: string | boolean; onSave: (v: string | boolean) => void }) {
+  const { t } = useTranslation()
+  const checked = value === true || value === 'enabled'
+  const flip = (on: boolean) => onSave(typeof value === 'boolean' ? on : on ? 'enabled' : 'disabled')
+  return (
+    <div>
+      <SwitchField id={`setting-${name}`} label={t(`settings.options.${name}`)} checked={checked} onChange={flip} />
+      <SettingStatus {...status} />
+    </div>
+  )
+}
+
+/** A setting with a fixed list of values; each choice saves at once. */
+export function ChoiceSetting({ name, value, choices, onSave, ...status }: FieldProps & { value: string; choices: readonly string[]; onSave: (v: string) => void }) {
+  const { t } = useTranslation()
+  const options = choices.map((c) => ({ value: c, label: t(`settings.choices.${name}.${c}`) }))
+  return (
+    <div className="py-2">
+      <SelectField id={`setting-${name}`} label={t(`settings.options.${name}`)} value={value} options={options} onChange={onSave} />
+      <SettingStatus {...status} />
+    </div>
+  )
+}
+
+const areaClass =
+  'w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 outline-none focus:border-brand focus:ring-2 focus:ring-brand/30 dark:bg-slate-900 dark:text-slate-100'
+
+/** A message or link: edited freely, saved when the field loses focus (if it changed). */
+export function TextSetting({ name, value, error, onSave, ...status }: FieldProps & { value: string; error?: string; onSave: (v: string) => void }) {
+  const { t } = useTranslation()
+  const [draft, setDraft] = useState<string | null>(null)
+  const id = `setting-${name}`
+  const commit = () => {
+    if (draft !== null && draft !== value) onSave(draft)
+    setDraft(null)
+  }
+  return (
+    <div className="flex flex-col gap-1 py-2">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-300">
+        {t(`settings.options.${name}`)}
+      </label>
+      <textarea
+        id={id}
+        name={id}
+        rows={name === 'lgpdLink' ? 1 : 2}
+        value={draft ?? value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        className={`${areaClass} ${error ? 'border-red-500' : 'border-slate-300 dark:border-slate-600'}`}
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-xs text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      <SettingStatus {...status} />
+    </div>
+  )
+}

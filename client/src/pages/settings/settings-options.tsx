@@ -1,0 +1,91 @@
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import {
+  missingMessage,
+  SCHEDULE_TYPES,
+  type CompanySettingKey,
+  type CompanySettingsValues,
+  type CompanySettingValue,
+  type SettingWriteState,
+} from '../../data/company-settings.ts'
+import { ChoiceSetting, TextSetting, ToggleSetting } from './setting-fields.tsx'
+
+/** A row of the options tab: a switch, optionally followed by the messages it uses. */
+type Row = { toggle: CompanySettingKey; texts?: CompanySettingKey[]; textsWhen?: CompanySettingValue }
+
+/** The options tab's switches in the order shown (spec part 2 §3 Company settings). */
+const ROWS: Row[] = [
+  { toggle: 'userRating' },
+  { toggle: 'sendGreetingAccepted', texts: ['greetingAcceptedMessage'] },
+  { toggle: 'userRandom' },
+  { toggle: 'sendMsgTransfTicket', texts: ['transferMessage'] },
+  { toggle: 'acceptCallWhatsapp', texts: ['AcceptCallWhatsappMessage'], textsWhen: 'disabled' },
+  { toggle: 'sendSignMessage' },
+  { toggle: 'sendGreetingMessageOneQueues' },
+  { toggle: 'sendQueuePosition', texts: ['sendQueuePositionMessage'] },
+  { toggle: 'sendFarewellWaitingTicket' },
+  { toggle: 'askFarewellMessage' },
+  { toggle: 'acceptAudioMessageContact' },
+  { toggle: 'requiredTag' },
+  { toggle: 'closeTicketOnTransfer' },
+  { toggle: 'showNotificationPending' },
+  { toggle: 'DirectTicketsToWallets' },
+  { toggle: 'enableLGPD', texts: ['lgpdMessage', 'lgpdLink'], textsWhen: 'enabled' },
+]
+const LGPD_TOGGLES: CompanySettingKey[] = ['lgpdDeleteMessage', 'lgpdConsent', 'lgpdHideNumber']
+
+export interface SettingsOptionsProps {
+  settings: CompanySettingsValues
+  writes: Partial<Record<CompanySettingKey, SettingWriteState>>
+  /** Queues one change (null while the local database opens: the form is then read-only). */
+  onSave: ((key: CompanySettingKey, value: CompanySettingValue) => void) | null
+  onRetry: (clientId: string) => void
+  onDiscard: (clientId: string) => void
+}
+
+/**
+ * The "Opções" tab (spec part 2 §2 Settings page): every change saves at once through the outbox and
+ * shows pending until the server confirms it. A change that would leave a switched-on behaviour
+ * without its message is not sent; the message field says it is required (§5 Company settings).
+ */
+export function SettingsOptions({ settings, writes, onSave, onRetry, onDiscard }: SettingsOptionsProps) {
+  const { t } = useTranslation()
+  const [required, setRequired] = useState<CompanySettingKey | null>(null)
+  const save = (key: CompanySettingKey, value: CompanySettingValue) => {
+    const missing = missingMessage(settings, key, value)
+    setRequired(missing)
+    if (!missing) onSave?.(key, value)
+  }
+  const status = (key: CompanySettingKey) => ({ name: key, write: writes[key], onRetry, onDiscard })
+  const text = (key: CompanySettingKey) => (
+    <TextSetting key={key} {...status(key)} value={String(settings[key])} error={required === key ? t('settings.messageRequired') : undefined} onSave={(v) => save(key, v)} />
+  )
+  const toggle = (key: CompanySettingKey) => <ToggleSetting key={key} {...status(key)} value={settings[key]} onSave={(v) => save(key, v)} />
+  // A row's messages show while its behaviour is on, or when a change just needed one of them.
+  const showTexts = (r: Row) => r.textsWhen === undefined || settings[r.toggle] === r.textsWhen || (required !== null && !!r.texts?.includes(required))
+  const row = (r: Row) => (
+    <div key={r.toggle}>
+      {toggle(r.toggle)}
+      {showTexts(r) && r.texts?.map(text)}
+    </div>
+  )
+  const lgpdOn = settings.enableLGPD === 'enabled'
+
+  return (
+    <fieldset disabled={!onSave} className="grid gap-x-8 md:grid-cols-2">
+      <div className="flex flex-col divide-y divide-slate-100 dark:divide-slate-800">
+        <ChoiceSetting {...status('scheduleType')} value={String(settings.scheduleType)} choices={SCHEDULE_TYPES} onSave={(v) => save('scheduleType', v)} />
+        <ChoiceSetting {...status('chatBotType')} value={String(settings.chatBotType)} choices={['text']} onSave={(v) => save('chatBotType', v)} />
+        {ROWS.slice(0, 8).map(row)}
+      </div>
+      <div className="flex flex-col divide-y divide-slate-100 dark:divide-slate-800">
+        {ROWS.slice(8).map(row)}
+        {lgpdOn && (
+          <div data-testid="lgpd-options" className="flex flex-col">
+            {LGPD_TOGGLES.map(toggle)}
+          </div>
+        )}
+      </div>
+    </fieldset>
+  )
+}

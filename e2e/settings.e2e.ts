@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { withSystem } from '../server/db/tenant.ts'
+import { createCompany } from '../test/factories.ts'
+import { loginAs, openBrowser, startServer, waitForServiceWorker, type Server } from './support/harness.ts'
+
+/** The settings page's options tab (issue 6): a switch saves through the outbox and reaches the server. Run after `vite build`. */
+let server: Server
+beforeAll(async () => {
+  server = await startServer()
+}, 60_000)
+afterAll(async () => {
+  await server?.close()
+})
+
+async function until<T>(label: string, check: () => Promise<T>, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs
+  for (;;) {
+    const v = await check()
+    if (v) return v
+    if (Date.now() > end) throw new Error(`timed out waiting for ${label}`)
+    await Bun.sleep(200)
+  }
+}
+
+describe('settings options', () => {
+  test('an admin turns askFarewellMessage on and scheduleType to queue; both reach the server', async () => {
+    const company = await createCompany(server.env)
+    const b = await openBrowser()
+    try {
+      await loginAs(b.page, server.baseUrl, company.adminEmail, 'admin-pass')
+      await b.page.waitForURL(`${server.baseUrl}/`)
+      await waitForServiceWorker(b.page)
+      await b.page.goto(`${server.baseUrl}/settings`)
+      const farewell = b.page.getByRole('switch', { name: 'Perguntar pela mensagem de despedida ao fechar' })
+      await farewell.waitFor({ timeout: 45_000 })
+      expect(await farewell.getAttribute('aria-checked')).toBe('false')
+      await farewell.click()
+      await b.page.getByLabel('Gerenciamento de expediente').selectOption('queue')
+      await until('the settings to reach the server', async () => {
+        const [row] = await withSystem(server.env.services.db, (tx) => tx<{ askFarewellMessage: string; scheduleType: string }[]>`
+          select ask_farewell_message, schedule_type from company_settings where company_id = ${company.companyId}`)
+        return row?.askFarewellMessage === 'enabled' && row.scheduleType === 'queue'
+      })
+      expect(await farewell.getAttribute('aria-checked')).toBe('true')
+    } finally {
+      await b.close()
+    }
+  }, 120_000)
+})
