@@ -8,15 +8,25 @@ import { acquireLease } from './lease.ts'
 import { purgeSyncLog } from '../sync/server/retention.ts'
 import { sweepStaleOnline } from '../server/realtime/user-status.ts'
 import { sweepDueSchedules } from './schedule-sweep.ts'
+import type { DomainEvent } from '../server/domain/context.ts'
+import { sweepAutoMove, sweepExpiredTickets, sweepInactiveMessages, sweepRoundRobin } from '../server/domain/routing/sweeps/index.ts'
 
 export interface ScheduledJob {
   name: string
   /** croner pattern (seconds field optional) */
   pattern: string
-  run(db: Db, now: Date): Promise<unknown>
+  run(db: Db, now: Date, io: JobIo): Promise<unknown>
 }
 
-/** The periodic jobs; later issues add theirs here (ticket expiry, campaigns, schedules, round-robin). */
+/** What a run may tell the rest of the process: committed domain events (the realtime hub), log lines. */
+export interface JobIo {
+  emit: (event: DomainEvent) => void
+  log: (message: string, err?: unknown) => void
+}
+
+const quietIo: JobIo = { emit: () => {}, log: () => {} }
+
+/** The periodic jobs; later issues add theirs here (campaigns, NPS expiry). */
 export const scheduledJobs: ScheduledJob[] = [
   { name: 'purge-auth-data', pattern: '17 * * * *', run: (db, now) => withSystem(db, (tx) => purgeAuthData(tx, now)) },
   { name: 'purge-idempotency-keys', pattern: '23 3 * * *', run: (db, now) => withSystem(db, (tx) => purgeIdempotencyKeys(tx, now)) },
@@ -25,28 +35,37 @@ export const scheduledJobs: ScheduledJob[] = [
   { name: 'user-online-sweep', pattern: '* * * * *', run: (db, now) => sweepStaleOnline(db, now) },
   // Scheduled messages (spec part 1 §3 "Schedule"): the due ones are queued for sending each minute.
   { name: 'send-due-schedules', pattern: '* * * * *', run: (db, now) => sweepDueSchedules(db, now) },
+  // Timed routing rules (issue 6, server/domain/routing/sweeps): each claims its rows with SKIP LOCKED.
+  { name: 'routing-auto-move', pattern: '* * * * *', run: (db, now, io) => sweepAutoMove(db, now, io) },
+  { name: 'routing-inactive-message', pattern: '* * * * *', run: (db, now, io) => sweepInactiveMessages(db, now, io) },
+  { name: 'routing-expire-tickets', pattern: '* * * * *', run: (db, now, io) => sweepExpiredTickets(db, now, io) },
+  { name: 'routing-round-robin', pattern: '* * * * *', run: (db, now, io) => sweepRoundRobin(db, now, io) },
 ]
 
 /**
  * Runs one job if this worker wins its lease for the run; several workers on one database never run the
  * same job at once. The lease outlives the run by the ttl so a crashed run is retried by the next tick.
  */
-export async function runJobOnce(db: Db, job: ScheduledJob, owner: string, now: Date, ttlMs = 5 * 60_000): Promise<boolean> {
+export async function runJobOnce(db: Db, job: ScheduledJob, owner: string, now: Date, ttlMs = 5 * 60_000, io: JobIo = quietIo): Promise<boolean> {
   const won = await withSystem(db, (tx) => acquireLease(tx, `job:${job.name}`, owner, ttlMs, now))
   if (!won) return false
-  await job.run(db, now)
+  await job.run(db, now, io)
   return true
 }
 
 /** Starts every job on its schedule; returns a stop function. */
-export function startScheduler(db: Db, opts: { owner?: string; now?: () => Date; log?: (msg: string) => void } = {}) {
+export function startScheduler(
+  db: Db,
+  opts: { owner?: string; now?: () => Date; log?: (msg: string, err?: unknown) => void; emit?: (event: DomainEvent) => void } = {},
+) {
   const owner = opts.owner ?? `worker-${process.pid}-${randomUUID().slice(0, 8)}`
   const now = opts.now ?? (() => new Date())
+  const io: JobIo = { emit: opts.emit ?? quietIo.emit, log: opts.log ?? quietIo.log }
   const crons = scheduledJobs.map(
     (job) =>
       new Cron(job.pattern, { protect: true, name: job.name }, async () => {
         try {
-          await runJobOnce(db, job, owner, now())
+          await runJobOnce(db, job, owner, now(), undefined, io)
         } catch (err) {
           opts.log?.(`job ${job.name} failed: ${(err as Error).message}`)
         }

@@ -1,0 +1,44 @@
+import type { Tx } from '../../../db/connect.ts'
+import type { Db } from '../../../db/tenant.ts'
+import type { DomainEvent } from '../../context.ts'
+import { changeTicket, logTicket, type RunState } from '../routing-effects.ts'
+import type { RoutingCtx } from '../routing-context.ts'
+import { loadRoutingState } from '../routing-state.ts'
+import { sweepRows, type SweepOptions } from './sweep-loop.ts'
+
+/**
+ * Queue auto-move (spec part 2, connection timeSendQueue/sendIdQueue; anchor §3.5 MF `handleVerifyQueue`):
+ * a pending ticket with no queue and no user, whose contact has been waiting longer than the connection's
+ * timeSendQueue minutes (since the last message of a person, bot menus aside), is moved to sendIdQueue
+ * and logged 'queue'. Runs every minute (workers/scheduler.ts); returns how many tickets moved.
+ */
+export function sweepAutoMove(db: Db, now: Date, opts: SweepOptions = {}): Promise<number> {
+  return sweepRows(db, (tx, emit, handled) => moveNextDue(tx, now, emit, handled), 'auto-move', opts)
+}
+
+async function moveNextDue(tx: Tx, now: Date, emit: (e: DomainEvent) => void, handled: number[]): Promise<number | false> {
+  const [due] = await tx<{ id: number; sendIdQueue: number }[]>`
+    select t.id, w.send_id_queue
+      from tickets t join whatsapps w on w.id = t.whatsapp_id
+     where t.status = 'pending' and t.queue_id is null and t.user_id is null and not t.is_group
+       and w.time_send_queue > 0 and w.send_id_queue is not null and t.id <> all(${handled}::int[])
+       and coalesce((select max(m.created_at) from messages m where m.ticket_id = t.id and not m.is_system), t.created_at)
+           <= ${now}::timestamptz - make_interval(mins => w.time_send_queue)
+     order by t.id limit 1
+       for update of t skip locked`
+  if (!due) return false
+  handled.push(due.id)
+  const state: RunState | null = await loadRoutingState(tx, due.id)
+  if (!state) return 0
+  const ctx: RoutingCtx = { tx, now: () => now, emit }
+  await changeTicket(ctx, state, { queueId: due.sendIdQueue, isBot: false })
+  await logTicket(ctx, state, 'queue', { queueId: due.sendIdQueue })
+  emitTicketUpdate(ctx, state)
+  return 1
+}
+
+/** The `ticket` event the routing step sends after a change (route-inbound.ts). */
+export function emitTicketUpdate(ctx: RoutingCtx, state: RunState): void {
+  const ticket = { id: state.ticketId, uuid: state.uuid, userId: state.userId, queueId: state.queueId, isGroup: state.isGroup, status: state.status }
+  ctx.emit({ type: 'ticket', companyId: state.companyId, payload: { action: 'update', ticket } })
+}

@@ -1,0 +1,5 @@
+export { sweepAutoMove } from './auto-move.ts'
+export { sweepInactiveMessages } from './inactive-message.ts'
+export { sweepExpiredTickets } from './expire-tickets.ts'
+export { sweepRoundRobin, usersInTurn } from './round-robin.ts'
+export type { SweepOptions } from './sweep-loop.ts'
