@@ -36,6 +36,14 @@ export interface OutgoingMessage {
   quotedMsgId?: number | null
 }
 
+let lastSentAt = 0
+
+/** Messages typed in the same millisecond still show in the order they were written in. */
+function afterLastSent(now: Date): Date {
+  lastSentAt = Math.max(now.getTime(), lastSentAt + 1)
+  return new Date(lastSentAt)
+}
+
 /**
  * POST /messages/{ticketId} through the outbox. The message shows at once at ack 0 (clock) and pending;
  * its clientId is the outbox id, so a replay after a lost answer is the same message (the server answers
@@ -43,6 +51,7 @@ export interface OutgoingMessage {
  */
 export async function queueSendMessage(w: LocalWriter, ticketId: number, msg: OutgoingMessage, now = new Date()): Promise<string> {
   const clientId = crypto.randomUUID()
+  const at = afterLastSent(now)
   const body = { body: msg.body, isPrivate: msg.isPrivate, clientId, ...(msg.quotedMsgId ? { quotedMsgId: msg.quotedMsgId } : {}) }
   return queueWrite(
     w,
@@ -60,7 +69,7 @@ export async function queueSendMessage(w: LocalWriter, ticketId: number, msg: Ou
         is_deleted: false,
         media_type: 'chat',
         quoted_msg_id: msg.quotedMsgId ?? null,
-        created_at: now.toISOString(),
+        created_at: at.toISOString(),
       },
     },
     { clientId },

@@ -133,9 +133,9 @@ describe('chat messages', () => {
 
   test('a message typed offline shows at once at the clock, in order, and leaves when its synced row arrives', async () => {
     const outbox = await offlineOutbox()
-    for (const body of ['um', 'dois', 'três']) {
-      await queueSendMessage({ pg, outbox }, 1, { body, isPrivate: false }, new Date(Date.now() + body.length))
-    }
+    // The same instant for all three: the order they were written in decides.
+    const at = new Date()
+    for (const body of ['um', 'dois', 'três']) await queueSendMessage({ pg, outbox }, 1, { body, isPrivate: false }, at)
     const shown = await chat(1, 100)
     expect(shown.slice(0, 3).map((m) => [m.body, m.local, m.ack])).toEqual([['três', true, 0], ['dois', true, 0], ['um', true, 0]])
     const writes = await outbox.list()
