@@ -1,48 +1,15 @@
 import { useAtomValue } from 'jotai'
 import { useMemo } from 'react'
 import { optimisticSelect, queueWrite } from '../../../sync/client/optimistic.ts'
+import { COMPANY_SETTING_FIELDS, type CompanySettingKind } from '../../../server/domain/company-settings/company-setting-fields.ts'
 import type { UpdateCompanySettingInput } from '../../../server/routes/company-settings.schema.ts'
 import { userAtom } from '../state/auth.ts'
 import { useLiveQuery, type SqlQuery } from './live-query.ts'
 import { useLocalFirst } from './local-first.ts'
 import type { LocalWriter } from './users.ts'
 
-type Kind = 'toggle' | 'bool' | 'text' | 'scheduleType' | 'chatBotType'
-
-/**
- * The company settings (spec part 2 §3 Company settings, by column): the key as PUT /companySettings
- * names it → its column in the synced company_settings table, and the kind of value it takes.
- */
-export const COMPANY_SETTINGS = {
-  userRating: { column: 'user_rating', kind: 'toggle' },
-  scheduleType: { column: 'schedule_type', kind: 'scheduleType' },
-  sendGreetingAccepted: { column: 'send_greeting_accepted', kind: 'toggle' },
-  userRandom: { column: 'user_random', kind: 'toggle' },
-  sendMsgTransfTicket: { column: 'send_msg_transf_ticket', kind: 'toggle' },
-  chatBotType: { column: 'chat_bot_type', kind: 'chatBotType' },
-  acceptCallWhatsapp: { column: 'accept_call_whatsapp', kind: 'toggle' },
-  sendSignMessage: { column: 'send_sign_message', kind: 'toggle' },
-  sendGreetingMessageOneQueues: { column: 'send_greeting_message_one_queues', kind: 'toggle' },
-  sendQueuePosition: { column: 'send_queue_position', kind: 'toggle' },
-  sendFarewellWaitingTicket: { column: 'send_farewell_waiting_ticket', kind: 'toggle' },
-  askFarewellMessage: { column: 'ask_farewell_message', kind: 'toggle' },
-  acceptAudioMessageContact: { column: 'accept_audio_message_contact', kind: 'toggle' },
-  enableLGPD: { column: 'enable_lgpd', kind: 'toggle' },
-  requiredTag: { column: 'required_tag', kind: 'toggle' },
-  closeTicketOnTransfer: { column: 'close_ticket_on_transfer', kind: 'bool' },
-  showNotificationPending: { column: 'show_notification_pending', kind: 'bool' },
-  lgpdMessage: { column: 'lgpd_message', kind: 'text' },
-  lgpdLink: { column: 'lgpd_link', kind: 'text' },
-  lgpdDeleteMessage: { column: 'lgpd_delete_message', kind: 'toggle' },
-  lgpdConsent: { column: 'lgpd_consent', kind: 'toggle' },
-  lgpdHideNumber: { column: 'lgpd_hide_number', kind: 'toggle' },
-  transferMessage: { column: 'transfer_message', kind: 'text' },
-  greetingAcceptedMessage: { column: 'greeting_accepted_message', kind: 'text' },
-  AcceptCallWhatsappMessage: { column: 'accept_call_whatsapp_message', kind: 'text' },
-  sendQueuePositionMessage: { column: 'send_queue_position_message', kind: 'text' },
-  DirectTicketsToWallets: { column: 'direct_tickets_to_wallets', kind: 'bool' },
-  campaignsEnabled: { column: 'campaigns_enabled', kind: 'bool' },
-} as const satisfies Record<string, { column: string; kind: Kind }>
+/** The company settings as PUT /companySettings names them, with their columns and kinds: the server's table. */
+export const COMPANY_SETTINGS = COMPANY_SETTING_FIELDS
 
 export type CompanySettingKey = keyof typeof COMPANY_SETTINGS
 export type CompanySettingValue = string | boolean
@@ -61,7 +28,7 @@ const DEFAULTS: Partial<CompanySettingsValues> = {
   acceptAudioMessageContact: 'enabled',
 }
 const defaultOf = (key: CompanySettingKey): CompanySettingValue => {
-  const kind: Kind = COMPANY_SETTINGS[key].kind
+  const kind: CompanySettingKind = COMPANY_SETTINGS[key].kind
   if (DEFAULTS[key] !== undefined) return DEFAULTS[key]
   return kind === 'bool' ? false : kind === 'text' ? '' : 'disabled'
 }
