@@ -4,7 +4,7 @@ import type { DomainEvent } from '../../context.ts'
 import { changeTicket, logTicket, type RunState } from '../routing-effects.ts'
 import type { RoutingCtx } from '../routing-context.ts'
 import { loadRoutingState } from '../routing-state.ts'
-import { sweepRows, type SweepOptions } from './sweep-loop.ts'
+import { lastPersonMessageAt, sweepRows, type SweepOptions } from './sweep-loop.ts'
 
 /**
  * Queue auto-move (spec part 2, connection timeSendQueue/sendIdQueue; anchor §3.5 MF `handleVerifyQueue`):
@@ -22,7 +22,7 @@ async function moveNextDue(tx: Tx, now: Date, emit: (e: DomainEvent) => void, ha
       from tickets t join whatsapps w on w.id = t.whatsapp_id
      where t.status = 'pending' and t.queue_id is null and t.user_id is null and not t.is_group
        and w.time_send_queue > 0 and w.send_id_queue is not null and t.id <> all(${handled}::int[])
-       and coalesce((select max(m.created_at) from messages m where m.ticket_id = t.id and not m.is_system), t.created_at)
+       and ${lastPersonMessageAt(tx)}
            <= ${now}::timestamptz - make_interval(mins => w.time_send_queue)
      order by t.id limit 1
        for update of t skip locked`

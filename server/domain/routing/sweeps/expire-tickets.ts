@@ -5,7 +5,7 @@ import type { RoutingCtx } from '../routing-context.ts'
 import { changeTicket, logTicket, sendSystemMessage } from '../routing-effects.ts'
 import { loadRoutingState } from '../routing-state.ts'
 import { emitTicketUpdate } from './auto-move.ts'
-import { sweepRows, type SweepOptions } from './sweep-loop.ts'
+import { lastPersonMessageAt, sweepRows, type SweepOptions } from './sweep-loop.ts'
 
 /**
  * Ticket expiry (spec part 2, connection expiresTicket/whenExpiresTicket/expiresInactiveMessage; anchor
@@ -27,7 +27,7 @@ async function expireNextDue(tx: Tx, now: Date, emit: (e: DomainEvent) => void, 
      where t.status in ('pending', 'open') and not t.is_group and t.imported is null and w.expires_ticket > 0
        and (w.when_expires_ticket = 0 or t.from_me) and (not x.warned or t.send_inactive_message)
        and t.id <> all(${handled}::int[])
-       and coalesce((select max(m.created_at) from messages m where m.ticket_id = t.id and not m.is_system), t.created_at)
+       and ${lastPersonMessageAt(tx)}
            <= ${now}::timestamptz - make_interval(mins => w.expires_ticket + case when x.warned then w.time_inactive_message else 0 end)
      order by t.id limit 1
        for update of t skip locked`

@@ -4,7 +4,7 @@ import type { DomainEvent } from '../../context.ts'
 import type { RoutingCtx } from '../routing-context.ts'
 import { sendSystemMessage } from '../routing-effects.ts'
 import { loadRoutingState } from '../routing-state.ts'
-import { sweepRows, type SweepOptions } from './sweep-loop.ts'
+import { lastPersonMessageAt, sweepRows, type SweepOptions } from './sweep-loop.ts'
 
 /**
  * Inactivity warning (spec part 2, connection timeInactiveMessage/inactiveMessage; anchor §3.7 MF
@@ -24,7 +24,7 @@ async function warnNextDue(tx: Tx, now: Date, emit: (e: DomainEvent) => void, ha
      where t.status in ('pending', 'open') and t.user_id is null and not t.is_group and t.imported is null
        and not t.send_inactive_message and w.time_inactive_message > 0 and w.inactive_message <> ''
        and (w.when_expires_ticket = 0 or t.from_me) and t.id <> all(${handled}::int[])
-       and coalesce((select max(m.created_at) from messages m where m.ticket_id = t.id and not m.is_system), t.created_at)
+       and ${lastPersonMessageAt(tx)}
            <= ${now}::timestamptz - make_interval(mins => w.time_inactive_message)
      order by t.id limit 1
        for update of t skip locked`

@@ -5,7 +5,7 @@ import type { RoutingCtx } from '../routing-context.ts'
 import { changeTicket, logTicket } from '../routing-effects.ts'
 import { loadRoutingState } from '../routing-state.ts'
 import { emitTicketUpdate } from './auto-move.ts'
-import { sweepRows, type SweepOptions } from './sweep-loop.ts'
+import { lastPersonMessageAt, sweepRows, type SweepOptions } from './sweep-loop.ts'
 
 /**
  * Round-robin "roteador" (spec part 2, queue ativarRoteador/tempoRoteador; anchor §3.5 MF
@@ -46,7 +46,7 @@ async function dealNextQueue(tx: Tx, now: Date, emit: (e: DomainEvent) => void, 
   const tickets = await tx<{ id: number }[]>`
     select t.id from tickets t
      where t.queue_id = ${queue.id} and t.status = 'pending' and t.user_id is null and not t.is_group
-       and coalesce((select max(m.created_at) from messages m where m.ticket_id = t.id and not m.is_system), t.created_at)
+       and ${lastPersonMessageAt(tx)}
            <= ${now}::timestamptz - make_interval(mins => ${queue.tempoRoteador}::int)
      order by t.created_at, t.id limit ${online.length}
        for update of t skip locked`

@@ -3,6 +3,13 @@ import type { Db } from '../../../db/tenant.ts'
 import { withSystem } from '../../../db/tenant.ts'
 import type { DomainEvent } from '../../context.ts'
 
+/**
+ * When ticket `t` last heard from a person (its last message that is not a system one, else its
+ * creation): every timed rule counts from here, so bot menus and warnings never restart the clock.
+ */
+export const lastPersonMessageAt = (tx: Tx) =>
+  tx`coalesce((select max(m.created_at) from messages m where m.ticket_id = t.id and not m.is_system), t.created_at)`
+
 export interface SweepOptions {
   /** At most this many actions a run; the rest wait for the next minute. */
   limit?: number
