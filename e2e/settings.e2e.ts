@@ -41,7 +41,11 @@ describe('settings options', () => {
           select ask_farewell_message, schedule_type from company_settings where company_id = ${company.companyId}`)
         return row?.askFarewellMessage === 'enabled' && row.scheduleType === 'queue'
       })
-      expect(await farewell.getAttribute('aria-checked')).toBe('true')
+      // The switch showed 'true' from the click (optimistic row); once the server holds both, the page
+      // must settle on them. Read until it does: a lost change keeps it 'false' and fails here.
+      const shown = await until('the page to show the saved switch', async () => (await farewell.getAttribute('aria-checked')) === 'true', 15_000)
+      expect(shown).toBe(true)
+      expect(await b.page.getByLabel('Gerenciamento de expediente').inputValue()).toBe('queue')
     } finally {
       await b.close()
     }
