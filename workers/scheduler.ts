@@ -9,7 +9,7 @@ import { purgeSyncLog } from '../sync/server/retention.ts'
 import { sweepStaleOnline } from '../server/realtime/user-status.ts'
 import { sweepDueSchedules } from './schedule-sweep.ts'
 import type { DomainEvent } from '../server/domain/context.ts'
-import { sweepAutoMove, sweepExpiredTickets, sweepInactiveMessages, sweepRoundRobin } from '../server/domain/routing/sweeps/index.ts'
+import { sweepAutoMove, sweepExpiredRatings, sweepExpiredTickets, sweepInactiveMessages, sweepRoundRobin } from '../server/domain/routing/sweeps/index.ts'
 
 export interface ScheduledJob {
   name: string
@@ -26,7 +26,7 @@ export interface JobIo {
 
 const quietIo: JobIo = { emit: () => {}, log: () => {} }
 
-/** The periodic jobs; later issues add theirs here (campaigns, NPS expiry). */
+/** The periodic jobs; later issues add theirs here (campaigns). */
 export const scheduledJobs: ScheduledJob[] = [
   { name: 'purge-auth-data', pattern: '17 * * * *', run: (db, now) => withSystem(db, (tx) => purgeAuthData(tx, now)) },
   { name: 'purge-idempotency-keys', pattern: '23 3 * * *', run: (db, now) => withSystem(db, (tx) => purgeIdempotencyKeys(tx, now)) },
@@ -40,6 +40,7 @@ export const scheduledJobs: ScheduledJob[] = [
   { name: 'routing-inactive-message', pattern: '* * * * *', run: (db, now, io) => sweepInactiveMessages(db, now, io) },
   { name: 'routing-expire-tickets', pattern: '* * * * *', run: (db, now, io) => sweepExpiredTickets(db, now, io) },
   { name: 'routing-round-robin', pattern: '* * * * *', run: (db, now, io) => sweepRoundRobin(db, now, io) },
+  { name: 'routing-expire-nps', pattern: '* * * * *', run: (db, now, io) => sweepExpiredRatings(db, now, io) },
 ]
 
 /**

@@ -67,6 +67,8 @@ export type UpdateContactInput = z.infer<typeof updateContactSchema>
 
 export const blockContactSchema = z.object({ active: z.boolean({ error: 'Required' }) })
 export const contactIdParam = z.object({ contactId: id })
+/** PUT /contacts/{contactId}/wallet (ours, docs/decisions.md "Wallets"): the owner and, optionally, the queue. */
+export const contactWalletSchema = z.object({ userId: id, queueId: id.nullable().optional() })
 export const profileParam = z.object({ number: z.string().min(1).max(50) })
 
 /** POST /tags/sync: tags as the client holds them ({id, ...}) or as bare ids. */

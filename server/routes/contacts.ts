@@ -7,12 +7,13 @@ import { deleteContact } from '../domain/contacts/delete-contact.ts'
 import { setContactActive, toggleAcceptAudio, toggleDisableBot } from '../domain/contacts/toggle-contact.ts'
 import { listContactTags, syncContactTags } from '../domain/contacts/contact-tags.ts'
 import { importContactFile, importContactRow } from '../domain/contacts/import-contacts.ts'
+import { removeContactWallet, setContactWallet, showContactWallet } from '../domain/contacts/contact-wallet.ts'
 import { requireAuth } from '../middleware/auth.ts'
 import { guard } from '../middleware/guard.ts'
 import { validate } from '../middleware/validate.ts'
 import { idParam } from './common.schema.ts'
 import {
-  blockContactSchema, contactIdParam, contactOptionsQuery, contactUploadSchema, createContactSchema, importContactSchema,
+  blockContactSchema, contactIdParam, contactOptionsQuery, contactUploadSchema, contactWalletSchema, createContactSchema, importContactSchema,
   listContactsQuery, profileParam, syncTagsSchema, updateContactSchema,
 } from './contacts.schema.ts'
 import { formFile } from './upload.ts'
@@ -43,6 +44,16 @@ export const contacts = new Hono<AppEnv>()
   .put('/contacts/toggleDisableBot/:contactId', requireAuth(), validate('param', contactIdParam), async (c) =>
     c.json(await toggleDisableBot(c.get('ctx'), c.req.valid('param').contactId)),
   )
+  .get('/contacts/:contactId/wallet', requireAuth(), validate('param', contactIdParam), async (c) =>
+    c.json(await showContactWallet(c.get('ctx'), c.req.valid('param').contactId)),
+  )
+  .put('/contacts/:contactId/wallet', requireAuth(), guard('admin'), validate('param', contactIdParam), validate('json', contactWalletSchema), async (c) =>
+    c.json(await setContactWallet(c.get('ctx'), c.req.valid('param').contactId, c.req.valid('json'))),
+  )
+  .delete('/contacts/:contactId/wallet', requireAuth(), guard('admin'), validate('param', contactIdParam), async (c) => {
+    await removeContactWallet(c.get('ctx'), c.req.valid('param').contactId)
+    return c.body(null, 204)
+  })
   .get('/contacts/:id', requireAuth(), validate('param', idParam), async (c) =>
     c.json(await showContact(c.get('ctx'), c.req.valid('param').id)),
   )

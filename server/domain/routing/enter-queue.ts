@@ -32,7 +32,24 @@ export async function enterQueue(ctx: RoutingCtx, state: RunState, queue: Routin
     return
   }
   await sendSystemMessage(ctx, state, queue.greetingMessage)
+  if (await giveToRandomUser(ctx, state, queue.id)) return
   await sendQueuePosition(ctx, state, queue.id)
+}
+
+/**
+ * userRandom (company setting; anchor §3.5, which MF honours only on the Cloud API path): a ticket that
+ * enters a queue to wait for a human goes at once to one of the queue's online users, picked at random
+ * (open, logged 'open'). With nobody online it waits as usual.
+ */
+async function giveToRandomUser(ctx: RoutingCtx, state: RunState, queueId: number): Promise<boolean> {
+  if (state.userRandom !== 'enabled' || state.userId !== null) return false
+  const [user] = await ctx.tx<{ id: number }[]>`
+    select u.id from user_queues uq join users u on u.id = uq.user_id
+     where uq.queue_id = ${queueId} and u.online order by random() limit 1`
+  if (!user) return false
+  await changeTicket(ctx, state, { status: 'open', userId: user.id, acceptedAt: ctx.now() })
+  await logTicket(ctx, state, 'open', { userId: user.id, queueId })
+  return true
 }
 
 /** sendQueuePosition (company setting): "<sendQueuePositionMessage> *N*", N counting the waiting tickets. */

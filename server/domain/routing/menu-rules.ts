@@ -15,9 +15,6 @@ export function pickByNumber<T>(body: string, items: T[]): T | null {
 /** '#' sends the contact back to the queue menu (anchor §3.2 step 9). */
 export const isBackToMenu = (body: string) => body.trim() === '#'
 
-/** {{name}} in bot texts is the contact's name, as in greetings and farewells (close-ticket.ts). */
-export const fillName = (body: string, contactName: string) => body.replaceAll('{{name}}', contactName)
-
 /**
  * A re-ask within this long of the message that prompted the last automatic reply is skipped (and not
  * counted): a burst of messages gets one menu, not one per message (anchor §9.7 debounces 1 s per ticket;

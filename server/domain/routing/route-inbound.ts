@@ -1,10 +1,13 @@
+import { applyCollectiveVacation } from './collective-vacation.ts'
 import { applyLgpdConsent } from './lgpd-consent.ts'
+import { applyNpsReply } from './nps-reply.ts'
 import { applyOptionTree } from './option-tree.ts'
 import { applyOutOfHours } from './out-of-hours.ts'
 import { applyQueueMenu } from './queue-menu.ts'
 import { applyAudioRefusal } from './refuse-audio.ts'
+import { applyWallet } from './wallet.ts'
 import type { RouteInput, RoutingCtx, RuleOutcome } from './routing-context.ts'
-import type { RunState } from './routing-effects.ts'
+import { emitTicketUpdate, type RunState } from './routing-effects.ts'
 import { loadRoutingState } from './routing-state.ts'
 
 /** Message kinds that never wake the bot: reactions, call logs (answered by the call rule), stickers' edits. */
@@ -24,6 +27,10 @@ export function botSkipReason(state: RunState, input: RouteInput): string | null
   return null
 }
 
+/** A contact's message to a ticket waiting for its rating (groups never get one, ask-rating.ts). */
+const isRatingAnswer = (state: RunState, input: RouteInput) =>
+  state.status === 'nps' && !input.message.fromMe && !NOT_CONVERSATION.has(input.message.mediaType) && !state.isGroup
+
 /** A ticket a user holds is theirs: the bot does not answer in it (out-of-hours aside, which runs before). */
 async function skipAssigned(_ctx: RoutingCtx, state: RunState): Promise<RuleOutcome> {
   return state.userId !== null ? 'done' : 'next'
@@ -32,25 +39,27 @@ async function skipAssigned(_ctx: RoutingCtx, state: RunState): Promise<RuleOutc
 type Rule = (ctx: RoutingCtx, state: RunState, input: RouteInput) => Promise<RuleOutcome>
 
 /**
- * The rules in the anchors' order (MF's LGPD status first, then anchor §3.2 steps 12 to 14, the audio
- * refusal before the bot); the first that answers ends the run.
+ * The rules in the anchors' order (MF's LGPD status first, then the collective vacation and anchor §3.2
+ * steps 12 to 14, the wallet and the audio refusal before the bot); the first that answers ends the run.
+ * The rating answer (status nps) is taken before any of them, in routeInbound.
  */
-const RULES: Rule[] = [applyLgpdConsent, applyOutOfHours, applyAudioRefusal, skipAssigned, applyQueueMenu, applyOptionTree]
+const RULES: Rule[] = [applyLgpdConsent, applyCollectiveVacation, applyOutOfHours, applyWallet, applyAudioRefusal, skipAssigned, applyQueueMenu, applyOptionTree]
 
 /**
- * What happens to a customer's message before a human answers (issue 6): LGPD consent, business hours,
- * refused audio, the queue menu, the queue's option tree. Runs in the inbound pipeline's transaction once the message is stored,
+ * What happens to a customer's message before a human answers (issue 6): the rating answer, LGPD
+ * consent, collective vacation, business hours, wallets, refused audio, the queue menu, the option tree. Runs in the inbound pipeline's transaction once the message is stored,
  * with the ticket row locked, so a burst of one contact's messages routes one at a time. Every reply is
  * a system message through the outbound queue; one `ticket` event announces the changes.
  */
 export async function routeInbound(ctx: RoutingCtx, input: RouteInput): Promise<void> {
   const state: RunState | null = await loadRoutingState(ctx.tx, input.ticket.id)
-  if (!state || botSkipReason(state, input)) return
-  for (const rule of RULES) {
-    if ((await rule(ctx, state, input)) === 'done') break
+  if (!state) return
+  if (isRatingAnswer(state, input)) await applyNpsReply(ctx, state, input)
+  else if (botSkipReason(state, input)) return
+  else {
+    for (const rule of RULES) {
+      if ((await rule(ctx, state, input)) === 'done') break
+    }
   }
-  if (state.changed) {
-    const ticket = { id: state.ticketId, uuid: state.uuid, userId: state.userId, queueId: state.queueId, isGroup: state.isGroup, status: state.status }
-    ctx.emit({ type: 'ticket', companyId: state.companyId, payload: { action: 'update', ticket } })
-  }
+  if (state.changed) emitTicketUpdate(ctx, state)
 }

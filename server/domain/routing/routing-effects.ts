@@ -1,6 +1,7 @@
 import { enqueueSend } from '../outbound/enqueue-send.ts'
 import type { TicketLogType } from '../tickets/ticket-logs.ts'
-import { botAttemptsLeft, fillName, mayReask } from './menu-rules.ts'
+import { fillTemplate } from '../messages/fill-template.ts'
+import { botAttemptsLeft, mayReask } from './menu-rules.ts'
 import type { RouteInput, RoutingCtx } from './routing-context.ts'
 import type { RoutingState } from './routing-state.ts'
 
@@ -13,6 +14,7 @@ export type TicketChange = Partial<{
   isBot: boolean
   isOutOfHour: boolean
   amountUsedBotQueues: number
+  amountUsedBotQueuesNps: number
   useIntegration: boolean
   integrationId: number | null
   acceptedAt: Date
@@ -30,8 +32,8 @@ export interface RunState extends RoutingState {
  * An automatic message to the contact: through the outbound queue, marked system (its echo is never a
  * customer message, and the chat shows it as the system's), with {{name}} filled. Empty texts are skipped.
  */
-export async function sendSystemMessage(ctx: RoutingCtx, state: RunState, body: string): Promise<void> {
-  const text = fillName(body, state.contactName).trim()
+export async function sendSystemMessage(ctx: RoutingCtx, state: RunState, body: string, vars?: Record<string, string>): Promise<void> {
+  const text = fillTemplate(body, state.contactName, vars).trim()
   if (!text) return
   const message = await enqueueSend(ctx.tx, {
     companyId: state.companyId,
@@ -44,6 +46,12 @@ export async function sendSystemMessage(ctx: RoutingCtx, state: RunState, body: 
     now: ctx.now(),
   })
   ctx.emit({ type: 'appMessage', companyId: state.companyId, payload: { action: 'create', message, ticket: { id: state.ticketId } } })
+}
+
+/** The `ticket` event that announces a routing change (after the inbound run, or a sweep's action). */
+export function emitTicketUpdate(ctx: RoutingCtx, state: RunState): void {
+  const ticket = { id: state.ticketId, uuid: state.uuid, userId: state.userId, queueId: state.queueId, isGroup: state.isGroup, status: state.status }
+  ctx.emit({ type: 'ticket', companyId: state.companyId, payload: { action: 'update', ticket } })
 }
 
 /** Writes the changed columns and keeps the in-memory state in step. */

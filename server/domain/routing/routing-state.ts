@@ -14,6 +14,7 @@ export interface RoutingState {
   isBot: boolean
   isOutOfHour: boolean
   amountUsedBotQueues: number
+  amountUsedBotQueuesNps: number
   imported: Date | null
   contactId: number
   contactName: string
@@ -27,6 +28,12 @@ export interface RoutingState {
   greetingMessage: string
   outOfHoursMessage: string
   maxUseBotQueues: number
+  ratingMessage: string
+  maxUseBotQueuesNps: number
+  /** The connection's collective vacation, 'YYYY-MM-DD' dates on the company's calendar (null: none). */
+  collectiveVacationStart: string | null
+  collectiveVacationEnd: string | null
+  collectiveVacationMessage: string
   connectionSchedules: Schedule[]
   timezone: string
   companySchedules: Schedule[]
@@ -38,6 +45,8 @@ export interface RoutingState {
   lgpdMessage: string
   lgpdLink: string
   lgpdConsent: string
+  userRandom: string
+  directTicketsToWallets: boolean
   userOnline: boolean
 }
 
@@ -55,9 +64,12 @@ export interface RoutingQueue {
 export async function loadRoutingState(sql: Queryable, ticketId: number): Promise<RoutingState | null> {
   const [row] = await sql<RoutingState[]>`
     select t.id as ticket_id, t.company_id, t.uuid::text as uuid, t.status, t.user_id, t.queue_id, t.queue_option_id, t.is_group,
-           t.is_bot, t.is_out_of_hour, t.amount_used_bot_queues, t.imported, t.contact_id,
+           t.is_bot, t.is_out_of_hour, t.amount_used_bot_queues, t.amount_used_bot_queues_nps, t.imported, t.contact_id,
            c.name as contact_name, c.disable_bot, c.accept_audio_message, c.lgpd_accepted_at, t.lgpd_accepted_at as ticket_lgpd_accepted_at,
            w.id as whatsapp_id, w.channel, w.greeting_message, w.complation_message, w.out_of_hours_message, w.max_use_bot_queues,
+           w.rating_message, w.max_use_bot_queues_nps, w.collective_vacation_message,
+           to_char(w.collective_vacation_start, 'YYYY-MM-DD') as collective_vacation_start,
+           to_char(w.collective_vacation_end, 'YYYY-MM-DD') as collective_vacation_end,
            w.schedules as connection_schedules, co.timezone, co.schedules as company_schedules,
            coalesce(s.schedule_type, 'disabled') as schedule_type,
            coalesce(s.send_queue_position, 'disabled') as send_queue_position,
@@ -65,6 +77,7 @@ export async function loadRoutingState(sql: Queryable, ticketId: number): Promis
            coalesce(s.accept_audio_message_contact, 'enabled') as accept_audio_message_contact,
            coalesce(s.enable_lgpd, 'disabled') as enable_lgpd, coalesce(s.lgpd_message, '') as lgpd_message,
            coalesce(s.lgpd_link, '') as lgpd_link, coalesce(s.lgpd_consent, 'disabled') as lgpd_consent,
+           coalesce(s.user_random, 'disabled') as user_random, coalesce(s.direct_tickets_to_wallets, false) as direct_tickets_to_wallets,
            coalesce(u.online, false) as user_online
       from tickets t
       join contacts c on c.id = t.contact_id

@@ -21,6 +21,16 @@ export function localTime(at: Date, timeZone: string): { weekday: string; minute
   return { weekday: String(parts.weekday).toLowerCase(), minutes: Number(parts.hour) * 60 + Number(parts.minute) }
 }
 
+/** The calendar day ('YYYY-MM-DD') of `at` on the company's wall clock. */
+export function localDate(at: Date, timeZone: string): string {
+  const options: Intl.DateTimeFormatOptions = { year: 'numeric', month: '2-digit', day: '2-digit' }
+  try {
+    return new Intl.DateTimeFormat('en-CA', { ...options, timeZone }).format(at)
+  } catch {
+    return new Intl.DateTimeFormat('en-CA', { ...options, timeZone: FALLBACK_ZONE }).format(at)
+  }
+}
+
 const toMinutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5))
 
 /** A shift holds the minute when start <= m < end; a shift ending before it starts runs past midnight. */

@@ -1,8 +1,7 @@
 import type { DomainCtx } from '../context.ts'
-import { enqueueSend } from '../outbound/enqueue-send.ts'
 import { AppError } from '../app-error.ts'
 import { can } from '../permissions.ts'
-import { fillTemplate } from './close-ticket.ts'
+import { queueTicketMessage } from './ticket-message.ts'
 import { writeTicketLog } from './ticket-logs.ts'
 import { assertQueueExists } from './ticket-references.ts'
 import { assertMayUseQueue, heldStatus } from './ticket-rules.ts'
@@ -34,22 +33,11 @@ export async function acceptTicket(ctx: DomainCtx, ticket: TicketRecord, queueId
 
 async function sendAcceptedGreeting(ctx: DomainCtx, ticket: TicketRecord): Promise<void> {
   if (ticket.whatsappId === null) return
-  const [row] = await ctx.tx<{ on: string; body: string; channel: string; groupAsTicket: string; contactName: string }[]>`
-    select s.send_greeting_accepted as on, s.greeting_accepted_message as body, w.channel, w.group_as_ticket,
-           (select name from contacts where id = ${ticket.contactId}) as contact_name
+  const [row] = await ctx.tx<{ on: string; body: string; groupAsTicket: string }[]>`
+    select s.send_greeting_accepted as on, s.greeting_accepted_message as body, w.group_as_ticket
       from company_settings s, whatsapps w
      where w.id = ${ticket.whatsappId}`
-  if (!row || row.on !== 'enabled' || !row.body.trim()) return
+  if (!row || row.on !== 'enabled') return
   if (ticket.isGroup && row.groupAsTicket !== 'enabled') return
-  await enqueueSend(ctx.tx, {
-    companyId: ctx.auth.user.companyId,
-    ticketId: ticket.id,
-    whatsappId: ticket.whatsappId,
-    contactId: ticket.contactId,
-    channel: row.channel,
-    body: fillTemplate(row.body, row.contactName),
-    userId: ctx.auth.user.id,
-    isSystem: true,
-    now: ctx.now(),
-  })
+  await queueTicketMessage(ctx, ticket, row.body, { userId: ctx.auth.user.id, isSystem: true })
 }

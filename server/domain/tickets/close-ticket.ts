@@ -1,7 +1,8 @@
 import type { Tx } from '../../db/connect.ts'
 import { AppError } from '../app-error.ts'
 import type { DomainCtx } from '../context.ts'
-import { enqueueSend } from '../outbound/enqueue-send.ts'
+import { askRating } from './ask-rating.ts'
+import { queueTicketMessage } from './ticket-message.ts'
 import { writeTicketLog } from './ticket-logs.ts'
 import type { TicketRecord } from './ticket-view.ts'
 
@@ -29,6 +30,7 @@ async function assertTagged(tx: Tx, ticket: TicketRecord): Promise<void> {
  * when the ticket and its contact have no tag. Ignore never sends a farewell and is exempt from
  * requiredTag. The farewell goes out only when the caller asks (sendFarewellMessage, the client's
  * askFarewellMessage prompt), and from a pending ticket only with sendFarewellWaitingTicket (anchor §3.6).
+ * With the rating on, Resolve asks for the rating instead and the ticket waits in nps (ask-rating.ts).
  */
 export async function closeTicket(
   ctx: DomainCtx,
@@ -39,6 +41,7 @@ export async function closeTicket(
   const settings = await closeSettings(tx)
   if (!opts.ignore && settings.requiredTag === 'enabled') await assertTagged(tx, ticket)
   const userId = opts.ignore ? ticket.userId : (ticket.userId ?? auth.user.id)
+  if (!opts.ignore && (await askRating(ctx, ticket, userId))) return
   const wasPending = ticket.status === 'pending'
   await tx`update tickets set status = 'closed', user_id = ${userId}, closed_at = ${ctx.now()}, unread_messages = 0
             where id = ${ticket.id}`
@@ -47,27 +50,17 @@ export async function closeTicket(
   if (farewellAllowed) await sendFarewell(ctx, { ...ticket, userId })
 }
 
+/** The farewell text: the owner's farewellMessage, else the connection's complation_message ('' when both are empty). */
+export async function farewellText(tx: Tx, whatsappId: number, userId: number | null): Promise<string> {
+  const [row] = await tx<{ body: string }[]>`
+    select coalesce(nullif(btrim(u.farewell_message), ''), nullif(btrim(w.complation_message), ''), '') as body
+      from whatsapps w left join users u on u.id = ${userId}
+     where w.id = ${whatsappId}`
+  return row?.body ?? ''
+}
+
 /** The farewell: the owner's farewellMessage, else the connection's complation_message; nothing when both are empty. */
 async function sendFarewell(ctx: DomainCtx, ticket: TicketRecord): Promise<void> {
   if (ticket.whatsappId === null || ticket.isGroup) return
-  const [row] = await ctx.tx<{ body: string; channel: string }[]>`
-    select coalesce(nullif(btrim(u.farewell_message), ''), nullif(btrim(w.complation_message), ''), '') as body, w.channel
-      from whatsapps w left join users u on u.id = ${ticket.userId}
-     where w.id = ${ticket.whatsappId}`
-  if (!row || !row.body) return
-  const [contact] = await ctx.tx<{ name: string }[]>`select name from contacts where id = ${ticket.contactId}`
-  await enqueueSend(ctx.tx, {
-    companyId: ctx.auth.user.companyId,
-    ticketId: ticket.id,
-    whatsappId: ticket.whatsappId,
-    contactId: ticket.contactId,
-    channel: row.channel,
-    body: fillTemplate(row.body, contact?.name ?? ''),
-    userId: ticket.userId,
-    isSystem: true,
-    now: ctx.now(),
-  })
+  await queueTicketMessage(ctx, ticket, await farewellText(ctx.tx, ticket.whatsappId, ticket.userId), { userId: ticket.userId, isSystem: true })
 }
-
-/** {{name}} in greeting and farewell texts is the contact's name. */
-export const fillTemplate = (body: string, contactName: string) => body.replaceAll('{{name}}', contactName)

@@ -25,6 +25,8 @@ export async function updateTicket(ctx: DomainCtx, ticketId: number, input: Upda
   const action = decideTicketAction(ticket, input, ctx.auth.user.id)
   assertMayAct(ctx.auth, ticket, action)
   if (action === 'taken') return viewForActor(ctx, (await findTicketView(ctx.tx, { id: ticket.id }))!)
+  // The ticket that goes on: a transfer with closeTicketOnTransfer continues in a new one.
+  let resultId = ticket.id
   switch (action) {
     case 'accept':
       await acceptTicket(ctx, ticket, input.queueId)
@@ -40,16 +42,17 @@ export async function updateTicket(ctx: DomainCtx, ticketId: number, input: Upda
       await reopenTicket(ctx, ticket, input)
       break
     case 'transfer':
-      await transferTicket(ctx, ticket, input)
+      resultId = await transferTicket(ctx, ticket, input)
       break
     case 'update':
       if (input.status && input.status !== ticket.status) {
         throw new AppError('ERR_INVALID_TICKET_STATUS', `A ${ticket.status} ticket cannot move to ${input.status}`)
       }
   }
-  await updateFlags(ctx, ticket.id, input)
-  const view = (await findTicketView(ctx.tx, { id: ticket.id }))!
-  emitTicket(ctx, 'update', view)
+  if (resultId !== ticket.id) emitTicket(ctx, 'update', (await findTicketView(ctx.tx, { id: ticket.id }))!)
+  await updateFlags(ctx, resultId, input)
+  const view = (await findTicketView(ctx.tx, { id: resultId }))!
+  emitTicket(ctx, resultId === ticket.id ? 'update' : 'create', view)
   return viewForActor(ctx, view)
 }
 

@@ -1,10 +1,8 @@
 import type { Tx } from '../../../db/connect.ts'
 import type { Db } from '../../../db/tenant.ts'
 import type { DomainEvent } from '../../context.ts'
-import { changeTicket, logTicket, type RunState } from '../routing-effects.ts'
-import type { RoutingCtx } from '../routing-context.ts'
-import { loadRoutingState } from '../routing-state.ts'
-import { lastPersonMessageAt, sweepRows, type SweepOptions } from './sweep-loop.ts'
+import { changeTicket, emitTicketUpdate, logTicket } from '../routing-effects.ts'
+import { claimTicket, lastPersonMessageAt, type SweepOptions, sweepRows } from './sweep-loop.ts'
 
 /**
  * Queue auto-move (spec part 2, connection timeSendQueue/sendIdQueue; anchor §3.5 MF `handleVerifyQueue`):
@@ -27,18 +25,11 @@ async function moveNextDue(tx: Tx, now: Date, emit: (e: DomainEvent) => void, ha
      order by t.id limit 1
        for update of t skip locked`
   if (!due) return false
-  handled.push(due.id)
-  const state: RunState | null = await loadRoutingState(tx, due.id)
-  if (!state) return 0
-  const ctx: RoutingCtx = { tx, now: () => now, emit }
+  const claimed = await claimTicket(tx, due.id, now, emit, handled)
+  if (!claimed) return 0
+  const { ctx, state } = claimed
   await changeTicket(ctx, state, { queueId: due.sendIdQueue, isBot: false })
   await logTicket(ctx, state, 'queue', { queueId: due.sendIdQueue })
   emitTicketUpdate(ctx, state)
   return 1
-}
-
-/** The `ticket` event the routing step sends after a change (route-inbound.ts). */
-export function emitTicketUpdate(ctx: RoutingCtx, state: RunState): void {
-  const ticket = { id: state.ticketId, uuid: state.uuid, userId: state.userId, queueId: state.queueId, isGroup: state.isGroup, status: state.status }
-  ctx.emit({ type: 'ticket', companyId: state.companyId, payload: { action: 'update', ticket } })
 }

@@ -1,11 +1,8 @@
 import type { Tx } from '../../../db/connect.ts'
 import type { Db } from '../../../db/tenant.ts'
 import type { DomainEvent } from '../../context.ts'
-import type { RoutingCtx } from '../routing-context.ts'
-import { changeTicket, logTicket, sendSystemMessage } from '../routing-effects.ts'
-import { loadRoutingState } from '../routing-state.ts'
-import { emitTicketUpdate } from './auto-move.ts'
-import { lastPersonMessageAt, sweepRows, type SweepOptions } from './sweep-loop.ts'
+import { changeTicket, emitTicketUpdate, logTicket, sendSystemMessage } from '../routing-effects.ts'
+import { claimTicket, lastPersonMessageAt, type SweepOptions, sweepRows } from './sweep-loop.ts'
 
 /**
  * Ticket expiry (spec part 2, connection expiresTicket/whenExpiresTicket/expiresInactiveMessage; anchor
@@ -32,10 +29,9 @@ async function expireNextDue(tx: Tx, now: Date, emit: (e: DomainEvent) => void, 
      order by t.id limit 1
        for update of t skip locked`
   if (!due) return false
-  handled.push(due.id)
-  const state = await loadRoutingState(tx, due.id)
-  if (!state) return 0
-  const ctx: RoutingCtx = { tx, now: () => now, emit }
+  const claimed = await claimTicket(tx, due.id, now, emit, handled)
+  if (!claimed) return 0
+  const { ctx, state } = claimed
   await sendSystemMessage(ctx, state, due.expiresInactiveMessage)
   await changeTicket(ctx, state, { status: 'closed', isBot: false, closedAt: now, amountUsedBotQueues: 0 })
   await tx`update tickets set unread_messages = 0 where id = ${due.id}`

@@ -1,10 +1,8 @@
 import type { Tx } from '../../../db/connect.ts'
 import type { Db } from '../../../db/tenant.ts'
 import type { DomainEvent } from '../../context.ts'
-import type { RoutingCtx } from '../routing-context.ts'
 import { sendSystemMessage } from '../routing-effects.ts'
-import { loadRoutingState } from '../routing-state.ts'
-import { lastPersonMessageAt, sweepRows, type SweepOptions } from './sweep-loop.ts'
+import { claimTicket, lastPersonMessageAt, type SweepOptions, sweepRows } from './sweep-loop.ts'
 
 /**
  * Inactivity warning (spec part 2, connection timeInactiveMessage/inactiveMessage; anchor §3.7 MF
@@ -29,10 +27,9 @@ async function warnNextDue(tx: Tx, now: Date, emit: (e: DomainEvent) => void, ha
      order by t.id limit 1
        for update of t skip locked`
   if (!due) return false
-  handled.push(due.id)
-  const state = await loadRoutingState(tx, due.id)
-  if (!state) return 0
-  const ctx: RoutingCtx = { tx, now: () => now, emit }
+  const claimed = await claimTicket(tx, due.id, now, emit, handled)
+  if (!claimed) return 0
+  const { ctx, state } = claimed
   await sendSystemMessage(ctx, state, due.inactiveMessage)
   await tx`update tickets set send_inactive_message = true where id = ${due.id}`
   return 1

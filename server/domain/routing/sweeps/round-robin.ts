@@ -2,9 +2,8 @@ import type { Tx } from '../../../db/connect.ts'
 import type { Db } from '../../../db/tenant.ts'
 import type { DomainEvent } from '../../context.ts'
 import type { RoutingCtx } from '../routing-context.ts'
-import { changeTicket, logTicket } from '../routing-effects.ts'
+import { changeTicket, emitTicketUpdate, logTicket } from '../routing-effects.ts'
 import { loadRoutingState } from '../routing-state.ts'
-import { emitTicketUpdate } from './auto-move.ts'
 import { lastPersonMessageAt, sweepRows, type SweepOptions } from './sweep-loop.ts'
 
 /**

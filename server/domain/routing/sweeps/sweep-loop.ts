@@ -2,6 +2,9 @@ import type { Tx } from '../../../db/connect.ts'
 import type { Db } from '../../../db/tenant.ts'
 import { withSystem } from '../../../db/tenant.ts'
 import type { DomainEvent } from '../../context.ts'
+import type { RoutingCtx } from '../routing-context.ts'
+import type { RunState } from '../routing-effects.ts'
+import { loadRoutingState } from '../routing-state.ts'
 
 /**
  * When ticket `t` last heard from a person (its last message that is not a system one, else its
@@ -49,4 +52,20 @@ export async function sweepRows(db: Db, step: ClaimStep, name: string, opts: Swe
     events.forEach((e) => opts.emit?.(e))
   }
   return acted
+}
+
+/**
+ * A claimed ticket: its id goes on `handled` (the run does not take it again), and the rule gets its
+ * routing state with a ctx at the sweep's clock; null when the ticket is gone.
+ */
+export async function claimTicket(
+  tx: Tx,
+  ticketId: number,
+  now: Date,
+  emit: (e: DomainEvent) => void,
+  handled: number[],
+): Promise<{ ctx: RoutingCtx; state: RunState } | null> {
+  handled.push(ticketId)
+  const state = await loadRoutingState(tx, ticketId)
+  return state && { ctx: { tx, now: () => now, emit }, state }
 }
