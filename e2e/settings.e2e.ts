@@ -50,4 +50,34 @@ describe('settings options', () => {
       await b.close()
     }
   }, 120_000)
+
+  test('with scheduleType company the Horários tab edits the company hours; the save reaches the server', async () => {
+    const company = await createCompany(server.env)
+    const b = await openBrowser()
+    try {
+      await loginAs(b.page, server.baseUrl, company.adminEmail, 'admin-pass')
+      await b.page.waitForURL(`${server.baseUrl}/`)
+      await b.page.goto(`${server.baseUrl}/settings`)
+      const schedule = b.page.getByLabel('Gerenciamento de expediente')
+      await schedule.waitFor({ timeout: 45_000 })
+      expect(await b.page.getByRole('tab', { name: 'Horários' }).count()).toBe(0)
+      await schedule.selectOption('company')
+      await b.page.getByRole('tab', { name: 'Horários' }).click()
+      expect(await b.page.getByTestId('company-hours-day').count()).toBe(7)
+      const save = b.page.getByRole('button', { name: 'Salvar' })
+      expect(await save.isDisabled()).toBe(true)
+      await b.page.locator('#company-monday-startTimeA').fill('09:30')
+      await b.page.locator('#company-monday-endTimeA').fill('12:30')
+      await save.click()
+      await until('the hours to reach the server', async () => {
+        const [row] = await withSystem(server.env.services.db, (tx) => tx<{ schedules: { weekdayEn: string; startTimeA: string; endTimeA: string }[] }[]>`
+          select schedules from companies where id = ${company.companyId}`)
+        const monday = row?.schedules?.find((d) => d.weekdayEn === 'monday')
+        return monday?.startTimeA === '09:30' && monday.endTimeA === '12:30' && row.schedules.length === 7
+      })
+      expect(await b.page.locator('#company-monday-startTimeA').inputValue()).toBe('09:30')
+    } finally {
+      await b.close()
+    }
+  }, 120_000)
 })

@@ -3,6 +3,7 @@ import type { ConnectionFormValues, ConnectionProblemField } from '../data/conne
 import type { QueueOption } from '../data/connections.ts'
 import { SelectField, TextField } from './form-field.tsx'
 import { SwitchField } from './switch-field.tsx'
+import { WeeklyHoursFields } from './weekly-hours-fields.tsx'
 
 export type SetValue = <K extends keyof ConnectionFormValues>(key: K, value: ConnectionFormValues[K]) => void
 
@@ -95,19 +96,9 @@ export function NpsTab({ values, set, problems }: TabProps) {
 
 /** Schedules tab (only when scheduleType is connection): two shifts per weekday. */
 export function SchedulesTab({ values, set }: TabProps) {
-  const { t } = useTranslation()
-  const setTime = (i: number, key: 'startTimeA' | 'endTimeA' | 'startTimeB' | 'endTimeB', v: string) =>
-    set('schedules', values.schedules.map((s, j) => (j === i ? { ...s, [key]: v } : s)))
   return (
     <div className="flex flex-col gap-3">
-      {values.schedules.map((s, i) => (
-        <fieldset key={s.weekdayEn} className="grid grid-cols-2 gap-2 sm:grid-cols-5 sm:items-end">
-          <legend className="col-span-full text-sm font-semibold">{t(`connections.weekdays.${s.weekdayEn}`)}</legend>
-          {(['startTimeA', 'endTimeA', 'startTimeB', 'endTimeB'] as const).map((k) => (
-            <TextField key={k} id={`connection-${s.weekdayEn}-${k}`} type="time" label={t(`connections.fields.${k}`)} value={s[k]} onChange={(v) => setTime(i, k, v)} />
-          ))}
-        </fieldset>
-      ))}
+      <WeeklyHoursFields idPrefix="connection" labels="connections.fields" schedules={values.schedules} onChange={(v) => set('schedules', v)} />
     </div>
   )
 }

@@ -1,6 +1,7 @@
 import { optionBody, optionProblems, optionValuesOf, type ChatbotOptionBody, type ChatbotOptionValues, type ChatbotOptionView } from './chatbot-options.ts'
 import { defaultSchedules, type ScheduleEntry } from './connection-form.ts'
 import { lengthProblem } from './validation.ts'
+import { fullWeek, weeklyHoursProblems } from './weekly-hours.ts'
 
 /** Rotation ("roteador") waits in minutes (spec part 2 §5), as server/routes/queues.schema.ts accepts them. */
 export const ROTATION_TIMES = [0, 2, 5, 10, 15, 30, 45, 60] as const
@@ -80,13 +81,12 @@ const str = (v: number | null | undefined) => (v === null || v === undefined ? '
 
 /** The editor's values for a queue read with GET /queue/{id}. */
 export function queueFormValuesOf(q: QueueDetail): QueueFormValues {
-  const byDay = new Map((q.schedules ?? []).map((s) => [s.weekdayEn, s]))
   return {
     name: q.name, color: q.color, greetingMessage: q.greetingMessage ?? '', outOfHoursMessage: q.outOfHoursMessage ?? '',
     orderQueue: str(q.orderQueue), tempoRoteador: str(q.tempoRoteador ?? 0), ativarRoteador: q.ativarRoteador === true,
     integrationId: str(q.integrationId), fileListId: str(q.fileListId), closeTicket: q.closeTicket === true,
     // Every weekday shows; a day the queue has no entry for shows empty shifts.
-    schedules: defaultSchedules().map((d) => byDay.get(d.weekdayEn) ?? { ...d, startTimeA: '', endTimeA: '', startTimeB: '', endTimeB: '' }),
+    schedules: fullWeek(q.schedules),
     chatbots: q.chatbots.map(optionValuesOf),
   }
 }
@@ -104,8 +104,6 @@ export function queueRequestBody(v: QueueFormValues): QueueBody {
 }
 
 const HEX_COLOR = /^#([0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i
-const TIME = /^(|([01]\d|2[0-3]):[0-5]\d)$/
-const SHIFT_FIELDS = ['startTimeA', 'endTimeA', 'startTimeB', 'endTimeB'] as const
 
 function colorProblem(value: string): string | null {
   const v = value.trim()
@@ -128,10 +126,7 @@ export function queueFormProblems(v: QueueFormValues): Record<string, string> {
   if (v.orderQueue.trim() && !/^\d{1,7}$/.test(v.orderQueue.trim())) p.orderQueue = 'queues.errors.invalidOrder'
   for (const f of ['integrationId', 'fileListId'] as const) if (v[f].trim() && idOrNull(v[f]) === null) p[f] = 'queues.errors.invalidId'
   for (const f of ['greetingMessage', 'outOfHoursMessage'] as const) if (v[f].length > 5000) p[f] = 'validation.tooLong'
-  v.schedules.forEach((s, i) => {
-    for (const f of SHIFT_FIELDS) if (!TIME.test(s[f] ?? '')) p[`schedules.${i}.${f}`] = 'queues.errors.invalidTime'
-  })
-  return { ...p, ...optionProblems(v.chatbots) }
+  return { ...p, ...weeklyHoursProblems(v.schedules, 'queues.errors.invalidTime'), ...optionProblems(v.chatbots) }
 }
 
 /** The server's ERR_VALIDATION messages, as i18n keys; others show as the server wrote them. */

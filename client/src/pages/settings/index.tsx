@@ -5,21 +5,24 @@ import { LoadingScreen } from '../../components/message-card.tsx'
 import { useCompanySettingActions, useCompanySettings } from '../../data/company-settings.ts'
 import { localFirstAtom } from '../../state/local-first.ts'
 import { SettingsOptions } from './settings-options.tsx'
+import { SettingsSchedules } from './settings-schedules.tsx'
 
 const tabClass =
   'border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 outline-none data-[selected]:border-brand data-[selected]:text-brand data-[focus]:bg-slate-100 dark:text-slate-300 dark:data-[focus]:bg-slate-800'
 
 /**
  * /settings (spec part 2 §2 Companies and plans; admin only, RouteGate shows the no-access view to a
- * plain user). This build has the "Opções" tab: the company settings that drive routing, read from
- * the synced company_settings row and saved one at a time through the outbox. The schedules,
- * companies, plans, helps and whitelabel tabs are not built yet.
+ * plain user). This build has the "Opções" tab (the company settings that drive routing, read from
+ * the synced company_settings row and saved one at a time through the outbox) and, while scheduleType
+ * is company, the "Horários" tab (the company's service hours). The companies, plans, helps and
+ * whitelabel tabs are not built yet.
  */
 export default function SettingsPage() {
   const { t } = useTranslation()
   const db = useAtomValue(localFirstAtom)
   const { settings, writes, loading, error } = useCompanySettings()
   const actions = useCompanySettingActions()
+  const companyHours = settings?.scheduleType === 'company'
 
   const body = () => {
     if (db.state === 'failed') return <LoadingScreen label="" error={t('sync.localDbFailed')} />
@@ -43,9 +46,15 @@ export default function SettingsPage() {
       <TabGroup>
         <TabList className="mb-4 flex flex-wrap border-b border-slate-200 dark:border-slate-700">
           <Tab className={tabClass}>{t('settings.tabs.options')}</Tab>
+          {companyHours && <Tab className={tabClass}>{t('settings.tabs.schedules')}</Tab>}
         </TabList>
         <TabPanels>
           <TabPanel>{body()}</TabPanel>
+          {companyHours && (
+            <TabPanel>
+              <SettingsSchedules />
+            </TabPanel>
+          )}
         </TabPanels>
       </TabGroup>
     </section>
