@@ -37,9 +37,14 @@ export async function ticketOf(env: TestEnv, ticketId: number) {
   return t
 }
 
+/**
+ * A company and a connection with a menu greeting. sendGreetingMessageOneQueues (on by default) is
+ * turned off, so a one-queue scenario hears only its queue; the tests of that setting turn it on.
+ */
 export async function setup(env: TestEnv, conn: Record<string, unknown> = {}) {
   const { companyId, adminToken } = await createCompany(env)
   const connection = await createConnection(env, companyId, { greetingMessage: 'Olá {{name}}! Escolha um setor:', maxUseBotQueues: 3, ...conn })
+  await setting(env, companyId, { sendGreetingMessageOneQueues: 'disabled' })
   return { companyId, adminToken, conn: connection as ConnectionRef }
 }
 

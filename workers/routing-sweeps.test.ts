@@ -71,6 +71,22 @@ describeEachBackend('routing sweeps', (env) => {
       await sweepAutoMove(env().services.db, at(30))
       expect(await logsOf(env(), ticketId)).toHaveLength(1)
     })
+
+    test('the moved ticket hears the queue as if the contact had chosen it: its greeting, or its options', async () => {
+      const { companyId } = await createCompany(env())
+      const plain = await createQueue(env(), companyId, { greetingMessage: 'Você está na fila do suporte.' })
+      const withMenu = await createQueue(env(), companyId, { greetingMessage: 'Escolha:' })
+      await q(env(), (tx) => tx`insert into chatbots ${tx({ companyId, queueId: withMenu, name: 'Boletos', optionOrder: 1 })}`)
+      const a = await createConnection(env(), companyId, { timeSendQueue: 5, sendIdQueue: plain })
+      const b = await createConnection(env(), companyId, { timeSendQueue: 5, sendIdQueue: withMenu })
+      const ta = await createTicket(env(), companyId, a.id)
+      const tb = await createTicket(env(), companyId, b.id)
+      await sweepAutoMove(env().services.db, at(5))
+      expect(await systemMessages(env(), ta)).toEqual(['Você está na fila do suporte.'])
+      expect(await systemMessages(env(), tb)).toEqual(['Escolha:\n\n*1* - Boletos'])
+      expect(await ticketOf(env(), tb)).toMatchObject({ queueId: withMenu, status: 'pending' })
+      expect((await q(env(), (tx) => tx`select is_bot from tickets where id = ${tb}`))[0].isBot).toBe(true)
+    })
   })
 
   describe('inactivity warning (timeInactiveMessage)', () => {

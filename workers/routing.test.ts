@@ -31,6 +31,17 @@ describeEachBackend('routing: queue menu', (env) => {
     expect(await ticketOf(env(), ticketId)).toMatchObject({ status: 'pending', queueId: only })
   })
 
+  test('one queue with sendGreetingMessageOneQueues: the connection greets a new ticket before the queue does, once', async () => {
+    const { conn, companyId } = await setup(env(), { greetingMessage: 'Olá {{name}}, bem-vinda à Acme.' })
+    await setting(env(), companyId, { sendGreetingMessageOneQueues: 'enabled' })
+    await addQueue(env(), conn, 'Atendimento', { greetingMessage: 'Bem-vindo ao atendimento.' })
+    const from = number()
+    const { ticketId } = await say(env(), conn, from, 'bom dia')
+    env().clock.advance(LATER)
+    await say(env(), conn, from, 'tem alguém?')
+    expect(await replies(env(), ticketId)).toEqual(['Olá Maria, bem-vinda à Acme.', 'Bem-vindo ao atendimento.'])
+  })
+
   test('an unknown answer re-asks until maxUseBotQueues menus were sent, then the bot stops asking', async () => {
     const { conn } = await setup(env(), { maxUseBotQueues: 2 })
     await addQueue(env(), conn, 'Vendas')

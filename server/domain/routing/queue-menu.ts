@@ -8,7 +8,8 @@ import { loadConnectionQueues } from './routing-state.ts'
  * The queue choice (anchor §3.2 step 13, §3.5 `verifyQueue`), for a pending ticket without a user:
  * - '#' from a ticket in a queue goes back to this menu;
  * - a connection without queues greets a new ticket with its greetingMessage, once;
- * - one queue: the ticket goes straight into it;
+ * - one queue: the ticket goes straight into it (a new ticket first gets the connection's greeting
+ *   with sendGreetingMessageOneQueues);
  * - several: the connection's greeting and the numbered queues; a numeric answer picks the queue, any
  *   other answer re-asks, up to maxUseBotQueues menus, then the ticket waits for a human without a queue.
  */
@@ -23,6 +24,8 @@ export async function applyQueueMenu(ctx: RoutingCtx, state: RunState, input: Ro
   }
   if (back) await changeTicket(ctx, state, { queueId: null, queueOptionId: null, amountUsedBotQueues: 0, isBot: false })
   if (queues.length === 1) {
+    // sendGreetingMessageOneQueues: a new conversation hears the connection's greeting before the queue's.
+    if (input.created && state.sendGreetingMessageOneQueues === 'enabled') await sendSystemMessage(ctx, state, state.greetingMessage)
     await enterQueue(ctx, state, queues[0])
     return 'done'
   }

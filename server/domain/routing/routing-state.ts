@@ -46,6 +46,7 @@ export interface RoutingState {
   lgpdLink: string
   lgpdConsent: string
   userRandom: string
+  sendGreetingMessageOneQueues: string
   directTicketsToWallets: boolean
   userOnline: boolean
 }
@@ -77,7 +78,8 @@ export async function loadRoutingState(sql: Queryable, ticketId: number): Promis
            coalesce(s.accept_audio_message_contact, 'enabled') as accept_audio_message_contact,
            coalesce(s.enable_lgpd, 'disabled') as enable_lgpd, coalesce(s.lgpd_message, '') as lgpd_message,
            coalesce(s.lgpd_link, '') as lgpd_link, coalesce(s.lgpd_consent, 'disabled') as lgpd_consent,
-           coalesce(s.user_random, 'disabled') as user_random, coalesce(s.direct_tickets_to_wallets, false) as direct_tickets_to_wallets,
+           coalesce(s.user_random, 'disabled') as user_random,
+           coalesce(s.send_greeting_message_one_queues, 'enabled') as send_greeting_message_one_queues, coalesce(s.direct_tickets_to_wallets, false) as direct_tickets_to_wallets,
            coalesce(u.online, false) as user_online
       from tickets t
       join contacts c on c.id = t.contact_id

@@ -1,14 +1,17 @@
 import type { Tx } from '../../../db/connect.ts'
 import type { Db } from '../../../db/tenant.ts'
 import type { DomainEvent } from '../../context.ts'
-import { changeTicket, emitTicketUpdate, logTicket } from '../routing-effects.ts'
+import { enterQueue } from '../enter-queue.ts'
+import { emitTicketUpdate } from '../routing-effects.ts'
+import { loadQueue } from '../routing-state.ts'
 import { claimTicket, lastPersonMessageAt, type SweepOptions, sweepRows } from './sweep-loop.ts'
 
 /**
  * Queue auto-move (spec part 2, connection timeSendQueue/sendIdQueue; anchor §3.5 MF `handleVerifyQueue`):
  * a pending ticket with no queue and no user, whose contact has been waiting longer than the connection's
- * timeSendQueue minutes (since the last message of a person, bot menus aside), is moved to sendIdQueue
- * and logged 'queue'. Runs every minute (workers/scheduler.ts); returns how many tickets moved.
+ * timeSendQueue minutes (since the last message of a person, bot menus aside), enters sendIdQueue as if
+ * the contact had chosen it (enter-queue.ts: logged 'queue', the queue's greeting or its options, its
+ * hours, closeTicket, userRandom). Runs every minute (workers/scheduler.ts); returns how many moved.
  */
 export function sweepAutoMove(db: Db, now: Date, opts: SweepOptions = {}): Promise<number> {
   return sweepRows(db, (tx, emit, handled) => moveNextDue(tx, now, emit, handled), 'auto-move', opts)
@@ -28,8 +31,9 @@ async function moveNextDue(tx: Tx, now: Date, emit: (e: DomainEvent) => void, ha
   const claimed = await claimTicket(tx, due.id, now, emit, handled)
   if (!claimed) return 0
   const { ctx, state } = claimed
-  await changeTicket(ctx, state, { queueId: due.sendIdQueue, isBot: false })
-  await logTicket(ctx, state, 'queue', { queueId: due.sendIdQueue })
+  const queue = await loadQueue(tx, due.sendIdQueue)
+  if (!queue) return 0
+  await enterQueue(ctx, state, queue)
   emitTicketUpdate(ctx, state)
   return 1
 }
