@@ -13,7 +13,7 @@ import { definitionHash, findHandle, newHandle, type HandleRow } from './handles
 import { readLog } from './log-reader.ts'
 import { logMessages, type ChangeMessage } from './messages.ts'
 import { cacheControl, exposeHeaders, formatOffset, invalidRequest, mustRefetch, nextCursor, parseOffset, upToDate, type Offset } from './protocol.ts'
-import { takeSnapshot } from './snapshot.ts'
+import { positionSnapshot, takeSnapshot } from './snapshot.ts'
 
 /** How long a live request is held before answering up-to-date (Electric: 20 s; client watchdog 45 s). */
 export const LONG_POLL_MS = 20_000
@@ -155,7 +155,7 @@ export const shapeRoute = new Hono<AppEnv>().get('/', async (c) => {
   if (live && (offset.kind === 'start' || offset.kind === 'now')) return bad(c, 'live', "can't be true when offset == -1")
   if ((offset.kind === 'snapshot' || offset.kind === 'log') && !q.handle) return bad(c, 'handle', "can't be blank when offset != -1")
 
-  const { db, now, config } = c.get('services')
+  const { db, now, config, sync } = c.get('services')
   const upstreamCall = Boolean(config.SHAPE_UPSTREAM_SECRET) && q.secret === config.SHAPE_UPSTREAM_SECRET
   const r = upstreamCall ? await resolveRaw(c, entry, q.where, q.columns) : await resolveScope(c, entry)
   if (!r) return bad(c, 'where', 'invalid where clause or columns')
@@ -176,7 +176,7 @@ export const shapeRoute = new Hono<AppEnv>().get('/', async (c) => {
     c.header('cache-control', cacheControl.initial)
     c.header('etag', `"${snap.handle}:-1:0_0"`)
     c.header('content-type', 'application/json')
-    return c.body(`[${snap.body}]`)
+    return c.body(`[${await positionSnapshot(db.sql, snap, () => sync.runOnce())}]`)
   }
 
   const handle = await findHandle(db.sql, q.handle!)

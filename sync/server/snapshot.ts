@@ -13,7 +13,12 @@ export interface Snapshot {
   seq: bigint
   /** The insert messages as JSON text, comma-separated, built by Postgres (no parse and re-stringify here). */
   body: string
+  /** Transactions committed but not yet positioned when the snapshot was taken: its rows contain them. */
+  pendingXids: bigint[]
 }
+
+/** Where the rows' `lsn` goes until the snapshot's position is known (never inside a JSON string value). */
+const LSN_SLOT = '"lsn":"@@snapshot-lsn@@"'
 
 /**
  * Takes a shape's snapshot and registers its handle in one REPEATABLE READ transaction: the rows, the
@@ -42,16 +47,46 @@ export async function takeSnapshot(
       snapshotSeq: seq,
       snapshotXids: pending.map((p) => BigInt(p.xid)),
     })
-    if (!opts.withRows) return { handle, seq, body: '' }
+    const pendingXids = pending.map((p) => BigInt(p.xid))
+    if (!opts.withRows) return { handle, seq, body: '', pendingXids }
     const values = valuesExpression(columns, 't', entry.masked?.(scope) ?? {})
     const order = entry.primaryKey.map((k) => `t.${ident(k)}`).join(', ')
     const key = entry.primaryKey.map((k) => `'"' || replace(t.${ident(k)}::text, '/', '//') || '"'`).join(` || '/' || `)
-    const headers = JSON.stringify({ operation: 'insert', relation: ['public', entry.table] }).replace(/'/g, "''")
+    const headers = `${JSON.stringify({ operation: 'insert', relation: ['public', entry.table] }).slice(0, -1)},${LSN_SLOT}}`.replace(/'/g, "''")
     const [row] = await tx.unsafe(
       `select coalesce(string_agg('{"key":' || to_json('"public"."${entry.table}"/' || ${key})::text || ',"value":' || ${values}::text
               || ',"headers":${headers}}', ',' order by ${order}), '') as body
          from public.${ident(entry.table)} as t where ${entry.where(scope)}`,
     )
-    return { handle, seq, body: row.body as string }
+    return { handle, seq, body: row.body as string, pendingXids }
   })) as Snapshot
+}
+
+/**
+ * The snapshot's rows as the client must file them: every row carries `lsn`, the log position the
+ * snapshot stands at (its clock, or past the transactions it saw committed before they were
+ * positioned, which `sequence` positions first). pglite-sync then commits a table's snapshot only once
+ * every synced table has caught up to that position, so a snapshot taken after a two-table transaction
+ * never shows one half of it before the other (electric-protocol.md §4.2; the protocol allows no lsn,
+ * which pglite-sync files at 0 and commits at once, ahead of what other tables have read).
+ */
+export async function positionSnapshot(sql: Sql, snap: Snapshot, sequence: () => Promise<unknown>): Promise<string> {
+  let lsn = snap.seq
+  if (snap.pendingXids.length) {
+    const xids = snap.pendingXids.map(String)
+    for (let attempt = 0; ; attempt++) {
+      await sequence()
+      const [row] = await sql<{ max: string | null; left: boolean }[]>`
+        select (select max(seq)::text from sync_log where seq > ${snap.seq.toString()} and xid = any(${xids}::bigint[])) as max,
+               exists (select 1 from sync_log where seq is null and xid = any(${xids}::bigint[])) as "left"`
+      if (!row.left) {
+        if (row.max !== null && BigInt(row.max) > lsn) lsn = BigInt(row.max)
+        break
+      }
+      // Another instance holds the sequencer: it positions them shortly.
+      if (attempt >= 250) throw new Error('the transactions of a snapshot were not positioned')
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  }
+  return snap.body.replaceAll(LSN_SLOT, `"lsn":"${lsn}"`)
 }
