@@ -63,6 +63,7 @@ describe('settings options', () => {
       expect(await b.page.getByRole('tab', { name: 'Horários' }).count()).toBe(0)
       await schedule.selectOption('company')
       await b.page.getByRole('tab', { name: 'Horários' }).click()
+      await b.page.locator('#company-sunday-endTimeB').waitFor()
       expect(await b.page.getByTestId('company-hours-day').count()).toBe(7)
       const save = b.page.getByRole('button', { name: 'Salvar' })
       expect(await save.isDisabled()).toBe(true)

@@ -21,6 +21,7 @@ import { ChatMoreMenu } from './chat-more-menu.tsx'
 import { ContactDrawer } from './contact-drawer.tsx'
 import { TicketLogDialog } from './ticket-log-dialog.tsx'
 import { MessageComposer } from './message-composer.tsx'
+import { SuccessorNotice } from './successor-notice.tsx'
 import { TransferDialog } from './transfer-dialog.tsx'
 import { useMessageMenu } from './use-message-menu.tsx'
 
@@ -87,6 +88,7 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
     if (!actions) return null
     switch (ticket.status) {
       case 'pending':
+      case 'lgpd':
         return (
           <>
             {canIgnore && (
@@ -115,6 +117,13 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
               {t('tickets.resolve')}
             </Button>
           </>
+        )
+      case 'nps':
+        // Waiting for the contact's rating: resolving ends the wait, with the farewell the rating held back.
+        return (
+          <Button data-testid="chat-resolve" onClick={() => void actions.close(ticket.id, true)}>
+            {t('tickets.resolve')}
+          </Button>
         )
       case 'closed':
         // The server lets admins reopen (docs/decisions.md "Tickets"); others start a new ticket instead.
@@ -180,6 +189,7 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
       </header>
       <div className="relative flex min-h-0 flex-1">
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+          <SuccessorNotice ticket={ticket} />
           {(ticket.channel === 'facebook' || ticket.channel === 'instagram') && (
             <p className="bg-amber-100 px-3 py-1 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">{t('chat.metaWindow')}</p>
           )}

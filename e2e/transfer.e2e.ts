@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { withSystem } from '../server/db/tenant.ts'
+import { createCompany, createConnection } from '../test/factories.ts'
+import { loginAs, openBrowser, startServer, waitForServiceWorker, type Server } from './support/harness.ts'
+
+/**
+ * A transfer with closeTicketOnTransfer (issue 6): the chat of the closed ticket says where the
+ * conversation went on and opens it. Run after `vite build`.
+ */
+let server: Server
+beforeAll(async () => {
+  server = await startServer()
+}, 60_000)
+afterAll(async () => {
+  await server?.close()
+})
+
+async function until<T>(label: string, check: () => Promise<T>, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs
+  for (;;) {
+    const v = await check()
+    if (v) return v
+    if (Date.now() > end) throw new Error(`timed out waiting for ${label}`)
+    await Bun.sleep(200)
+  }
+}
+
+describe('transfer with closeTicketOnTransfer', () => {
+  test('the old ticket closes, its chat points to the new one in the target queue, and opens it', async () => {
+    const company = await createCompany(server.env)
+    const conn = await createConnection(server.env, company.companyId)
+    const ticket = await withSystem(server.env.services.db, async (tx) => {
+      await tx`update company_settings set close_ticket_on_transfer = true where company_id = ${company.companyId}`
+      const [vendas] = await tx<{ id: number }[]>`insert into queues (company_id, name, color) values (${company.companyId}, 'Vendas', '#16a34a') returning id`
+      await tx`insert into queues (company_id, name, color) values (${company.companyId}, 'Suporte', '#2563eb')`
+      const [contact] = await tx<{ id: number }[]>`insert into contacts (company_id, name, number) values (${company.companyId}, 'Rita Cliente', '5511955554444') returning id`
+      const [t] = await tx<{ id: number; uuid: string }[]>`
+        insert into tickets (company_id, contact_id, whatsapp_id, channel, status, user_id, queue_id)
+        values (${company.companyId}, ${contact.id}, ${conn.id}, 'simulator', 'open', ${company.adminId}, ${vendas.id})
+        returning id, uuid::text as uuid`
+      return t
+    })
+    const b = await openBrowser()
+    try {
+      await loginAs(b.page, server.baseUrl, company.adminEmail, 'admin-pass')
+      await b.page.waitForURL(`${server.baseUrl}/`)
+      await waitForServiceWorker(b.page)
+      await b.page.goto(`${server.baseUrl}/tickets/${ticket.uuid}`)
+      const chat = b.page.getByTestId('ticket-chat')
+      await chat.getByTestId('chat-transfer').waitFor({ timeout: 45_000 })
+      await chat.getByTestId('chat-transfer').click()
+      await b.page.getByTestId('transfer-queue').selectOption({ label: 'Suporte' })
+      await b.page.getByTestId('transfer-confirm').click()
+      const next = await until('the new ticket on the server', async () => {
+        const rows = await withSystem(server.env.services.db, (tx) => tx<{ id: number; uuid: string; status: string }[]>`
+          select id, uuid::text as uuid, status from tickets where contact_id = (select contact_id from tickets where id = ${ticket.id}) order by id`)
+        return rows.length === 2 && rows[0].status === 'closed' && rows[1].status === 'pending' ? rows[1] : null
+      })
+      const notice = b.page.getByTestId('successor-notice')
+      await notice.waitFor({ timeout: 20_000 })
+      expect(await notice.textContent()).toContain(`#${next.id}`)
+      await notice.getByRole('button').click()
+      await b.page.waitForURL(`${server.baseUrl}/tickets/${next.uuid}`)
+      await b.page.locator(`[data-testid="ticket-chat"][data-ticket-id="${next.id}"][data-status="pending"]`).waitFor()
+      expect(await b.page.getByTestId('successor-notice').count()).toBe(0)
+    } finally {
+      await b.close()
+    }
+  }, 120_000)
+})
