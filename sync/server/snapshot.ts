@@ -52,7 +52,9 @@ export async function takeSnapshot(
     const values = valuesExpression(columns, 't', entry.masked?.(scope) ?? {})
     const order = entry.primaryKey.map((k) => `t.${ident(k)}`).join(', ')
     const key = entry.primaryKey.map((k) => `'"' || replace(t.${ident(k)}::text, '/', '//') || '"'`).join(` || '/' || `)
-    const headers = `${JSON.stringify({ operation: 'insert', relation: ['public', entry.table] }).slice(0, -1)},${LSN_SLOT}}`.replace(/'/g, "''")
+    // The position is known now unless the rows hold transactions not yet positioned (positionSnapshot).
+    const lsn = pendingXids.length ? LSN_SLOT : `"lsn":"${seq}"`
+    const headers = `${JSON.stringify({ operation: 'insert', relation: ['public', entry.table] }).slice(0, -1)},${lsn}}`.replace(/'/g, "''")
     const [row] = await tx.unsafe(
       `select coalesce(string_agg('{"key":' || to_json('"public"."${entry.table}"/' || ${key})::text || ',"value":' || ${values}::text
               || ',"headers":${headers}}', ',' order by ${order}), '') as body
@@ -71,22 +73,21 @@ export async function takeSnapshot(
  * which pglite-sync files at 0 and commits at once, ahead of what other tables have read).
  */
 export async function positionSnapshot(sql: Sql, snap: Snapshot, sequence: () => Promise<unknown>): Promise<string> {
+  if (!snap.pendingXids.length) return snap.body
+  const xids = snap.pendingXids.map(String)
   let lsn = snap.seq
-  if (snap.pendingXids.length) {
-    const xids = snap.pendingXids.map(String)
-    for (let attempt = 0; ; attempt++) {
-      await sequence()
-      const [row] = await sql<{ max: string | null; left: boolean }[]>`
-        select (select max(seq)::text from sync_log where seq > ${snap.seq.toString()} and xid = any(${xids}::bigint[])) as max,
-               exists (select 1 from sync_log where seq is null and xid = any(${xids}::bigint[])) as "left"`
-      if (!row.left) {
-        if (row.max !== null && BigInt(row.max) > lsn) lsn = BigInt(row.max)
-        break
-      }
-      // Another instance holds the sequencer: it positions them shortly.
-      if (attempt >= 250) throw new Error('the transactions of a snapshot were not positioned')
-      await new Promise((resolve) => setTimeout(resolve, 20))
+  for (let attempt = 0; ; attempt++) {
+    await sequence()
+    const [row] = await sql<{ max: string | null; left: boolean }[]>`
+      select (select max(seq)::text from sync_log where seq > ${snap.seq.toString()} and xid = any(${xids}::bigint[])) as max,
+             exists (select 1 from sync_log where seq is null and xid = any(${xids}::bigint[])) as "left"`
+    if (!row.left) {
+      if (row.max !== null && BigInt(row.max) > lsn) lsn = BigInt(row.max)
+      break
     }
+    // Another instance holds the sequencer: it positions them shortly.
+    if (attempt >= 250) throw new Error('the transactions of a snapshot were not positioned')
+    await new Promise((resolve) => setTimeout(resolve, 20))
   }
   return snap.body.replaceAll(LSN_SLOT, `"lsn":"${lsn}"`)
 }
