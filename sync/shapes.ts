@@ -99,7 +99,7 @@ export const shapeCatalogue: Record<string, ShapeEntry> = {
   whatsapp_queues: companyWide('whatsapp_queues', ['whatsapp_id', 'queue_id']),
   company_settings: companyWide('company_settings', ['company_id']),
   contacts: {
-    ...companyWide('contacts', ['id'], ['lid', 'remote_jid']),
+    ...companyWide('contacts', ['id'], ['lid', 'remote_jid', 'name_folded']),
     masked: (s): Masks => (s.maskNumbers ? { number: maskNumber } : noMasks),
   },
   contact_custom_fields: companyWide('contact_custom_fields'),

@@ -229,13 +229,15 @@ describeEachBackend('GET /tickets', (env) => {
     expect(plan).toContain('messages_body_tsv_idx')
   })
 
-  test('the name search is a lookup on contacts_name_trgm_idx', async () => {
+  test('the name search is a lookup on contacts_name_folded_trgm_idx, over the stored folded name', async () => {
     const plan = await sys(env(), async (tx) => {
       await tx`set local enable_seqscan = off`
-      const rows = await tx`explain select c.id from contacts c where app_search_fold(lower(c.name)) like app_search_fold(${'%jose%'})`
+      const rows = await tx`explain select c.id from contacts c where c.name_folded like app_search_fold(${'%jose%'})`
       return rows.map((r) => Object.values(r)[0]).join('\n')
     })
-    expect(plan).toContain('contacts_name_trgm_idx')
+    expect(plan).toContain('contacts_name_folded_trgm_idx')
+    const [folded] = await sys(env(), (tx) => tx`select name_folded from contacts where id = (select contact_id from tickets where id = ${s.t.t1})`)
+    expect(folded.nameFolded).toBe('jose silva')
   })
 
   test('the search folds accents and case of the query too, and stays in the company, for names and messages', async () => {
