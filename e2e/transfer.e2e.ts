@@ -5,7 +5,8 @@ import { loginAs, openBrowser, startServer, waitForServiceWorker, type Server } 
 
 /**
  * A transfer with closeTicketOnTransfer (issue 6): the chat of the closed ticket says where the
- * conversation went on and opens it. Run after `vite build`.
+ * conversation went on and opens it. On the way, the chat input's emoji picker (issue 5). Run after
+ * `vite build`.
  */
 let server: Server
 beforeAll(async () => {
@@ -48,6 +49,21 @@ describe('transfer with closeTicketOnTransfer', () => {
       await b.page.goto(`${server.baseUrl}/tickets/${ticket.uuid}`)
       const chat = b.page.getByTestId('ticket-chat')
       await chat.getByTestId('chat-transfer').waitFor({ timeout: 45_000 })
+
+      // The emoji picker (on demand, its own chunk) inserts where the cursor is.
+      const input = chat.getByTestId('message-input')
+      await input.fill('Olá  tudo bem')
+      await input.evaluate((el: HTMLTextAreaElement) => el.setSelectionRange(4, 4))
+      await chat.getByTestId('emoji-open').click()
+      const picker = b.page.getByTestId('emoji-picker')
+      const grinning = picker.locator('button[data-epr-unified="1f600"]')
+      await grinning.waitFor({ timeout: 20_000 })
+      // Names in the app's language (the Portuguese set), for the search too.
+      expect(await grinning.getAttribute('aria-label')).toBe('rosto risonho')
+      await grinning.click()
+      expect(await input.inputValue()).toBe('Olá 😀 tudo bem')
+      await b.page.keyboard.press('Escape')
+      await input.fill('')
       await chat.getByTestId('chat-transfer').click()
       await b.page.getByTestId('transfer-queue').selectOption({ label: 'Suporte' })
       await b.page.getByTestId('transfer-confirm').click()

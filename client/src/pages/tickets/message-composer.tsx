@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react'
+import { useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Icon } from '../../components/icon.tsx'
 import { QuickAnswerMenu, quickAnswerKeyAction } from '../../components/quick-answer-menu.tsx'
@@ -7,6 +7,7 @@ import { toastError } from '../../data/errors.ts'
 import { useBrowserOnline } from '../../data/local-first.ts'
 import { MAX_MEDIA_FILES, sendMedia } from '../../data/media-send.ts'
 import { AttachmentButton, AttachmentChips } from './attachment-button.tsx'
+import { EmojiButton } from './emoji-button.tsx'
 import { VoiceRecorder } from './voice-recorder.tsx'
 
 interface MessageComposerProps {
@@ -47,6 +48,18 @@ export function MessageComposer({ canMessage, replyTo, onCancelReply, onSend, ti
   const [files, setFiles] = useState<File[]>([])
   const [recording, setRecording] = useState(false)
   const enabled = canMessage || isPrivate
+  const input = useRef<HTMLTextAreaElement>(null)
+  // An emoji goes where the cursor is (replacing a selection), and the cursor stays after it.
+  const insertEmoji = (emoji: string) => {
+    const el = input.current
+    const start = el?.selectionStart ?? text.length
+    const end = el?.selectionEnd ?? text.length
+    setText(text.slice(0, start) + emoji + text.slice(end))
+    requestAnimationFrame(() => {
+      el?.focus()
+      el?.setSelectionRange(start + emoji.length, start + emoji.length)
+    })
+  }
   const media = ticketId !== undefined
 
   const sendFiles = async (picked: File[], body: string) => {
@@ -124,8 +137,10 @@ export function MessageComposer({ canMessage, replyTo, onCancelReply, onSend, ti
           {t('chat.private')}
         </label>
         {media && !recording && <AttachmentButton disabled={!enabled || busy} online={online} onPick={(picked) => setFiles((list) => [...list, ...picked])} />}
+        {!recording && <EmojiButton disabled={!enabled} onPick={insertEmoji} />}
         {!recording && (
           <textarea
+            ref={input}
             data-testid="message-input"
             rows={1}
             className="max-h-40 min-h-10 flex-1 resize-none rounded-md border border-slate-300 bg-transparent px-3 py-2 text-sm outline-none focus:border-brand disabled:opacity-60 dark:border-slate-700"
