@@ -172,14 +172,33 @@ describe('attendant workspace', () => {
       await carlaMessage.getByTestId('message-reactions').filter({ hasText: '👍' }).waitFor({ timeout: 20_000 })
       await withSystem(server.env.services.db, (tx) => tx`insert into contacts (company_id, name, number, channel)
         select company_id, 'Davi Destino', '5511987650002', channel from contacts where company_id = ${company.companyId} and name = 'Carla Cliente'`)
+      // Forward picks messages first (Carla's, from its menu), needs at least one, then a contact.
       await carlaMessage.getByTestId('message-menu').click()
       await attendant.page.getByTestId('message-forward').click()
+      const bar = chat.getByTestId('forward-bar')
+      expect(await bar.textContent()).toContain('1 selecionada(s)')
+      await carlaMessage.getByTestId('message-select').uncheck()
+      await bar.getByTestId('forward-selected').click()
+      await bar.getByText('Selecione ao menos uma mensagem para encaminhar.').waitFor()
+      await carlaMessage.getByTestId('message-select').check()
+      const edited = chat.getByTestId('message').filter({ hasText: 'Me passe o número do pedido?' })
+      await edited.getByTestId('message-select').check()
+      expect(await bar.textContent()).toContain('2 selecionada(s)')
+      await bar.getByTestId('forward-selected').click()
       await attendant.page.getByTestId('forward-confirm').click()
       await attendant.page.getByText('Selecione um contato para encaminhar.').waitFor()
       await attendant.page.getByTestId('forward-search').fill('Davi')
       await attendant.page.getByTestId('forward-contact').filter({ hasText: 'Davi Destino' }).click({ timeout: 20_000 })
       await attendant.page.getByTestId('forward-confirm').click()
-      await until('the forward to reach the phone', () => phone.some((m) => m.to === '5511987650002' && m.body.includes('preciso de ajuda')))
+      await bar.waitFor({ state: 'detached' })
+      const toDavi = () => phone.filter((m) => m.to === '5511987650002').map((m) => m.body)
+      // The second waits 900 ms after the first (spec part 1 §4) on the server's clock, which this test moves by hand.
+      await until('both forwards to reach the phone, in the chat\'s order', () => {
+        server.env.clock.now = new Date()
+        return toDavi().length === 2
+      })
+      expect(toDavi()[0]).toContain('preciso de ajuda')
+      expect(toDavi()[1]).toContain('Me passe o número do pedido?')
 
       // Away from the chat, a new message from Carla rings the bell and counts in the tab title; opening
       // it from the bell reads it (the count goes).

@@ -21,6 +21,8 @@ interface MessageBubbleProps {
   errorText: (code: string) => string
   onRetry: () => void
   onDiscard: () => void
+  /** While messages are being picked for forwarding: this one's checkbox. */
+  select?: { checked: boolean; onToggle: () => void; label: string }
 }
 
 const time = (iso: string) => {
@@ -54,7 +56,7 @@ function captionOf(m: MessageBubbleProps['message']): string {
 }
 
 /** One message of the chat: ours on the right, the contact's on the left, private notes in yellow. */
-export function MessageBubble({ message: m, menu, menuLabel, labels, errorText, onRetry, onDiscard }: MessageBubbleProps) {
+export function MessageBubble({ message: m, menu, menuLabel, labels, errorText, onRetry, onDiscard, select }: MessageBubbleProps) {
   if (m.isSystem || m.mediaType === 'call_log') {
     return (
       <li
@@ -75,7 +77,10 @@ export function MessageBubble({ message: m, menu, menuLabel, labels, errorText, 
       ? 'bg-emerald-100 text-slate-900 dark:bg-emerald-900/60 dark:text-slate-50'
       : 'bg-white text-slate-900 dark:bg-slate-800 dark:text-slate-50'
   return (
-    <li data-testid="message" data-from-me={m.fromMe} data-local={m.local} data-media-type={m.mediaType} className={`my-1 flex ${m.fromMe ? 'justify-end' : 'justify-start'}`}>
+    <li data-testid="message" data-from-me={m.fromMe} data-local={m.local} data-media-type={m.mediaType} className={`my-1 flex items-center gap-2 ${m.fromMe ? 'justify-end' : 'justify-start'}`}>
+      {select && (
+        <input type="checkbox" data-testid="message-select" className="size-4 shrink-0" checked={select.checked} onChange={select.onToggle} aria-label={select.label} />
+      )}
       <div className={`group relative max-w-[75%] rounded-lg px-3 py-1.5 shadow-sm ${tone}`}>
         {menu.length > 0 && (
           <Menu>

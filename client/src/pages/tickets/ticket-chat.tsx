@@ -190,6 +190,7 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
       <div className="relative flex min-h-0 flex-1">
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
           <SuccessorNotice ticket={ticket} />
+          {messageMenu.selectionBar}
           {(ticket.channel === 'facebook' || ticket.channel === 'instagram') && (
             <p className="bg-amber-100 px-3 py-1 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">{t('chat.metaWindow')}</p>
           )}
@@ -202,6 +203,7 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
                   key={m.key}
                   message={m}
                   menu={messageMenu.menuOf(m)}
+                  select={messageMenu.selectOf(m)}
                   menuLabel={t('chat.menu')}
                   labels={{
                     private: t('chat.privateMark'),

@@ -18,14 +18,57 @@ const REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏']
  * The chat's message menu: which actions a message offers (spec part 1 §4) and the dialogs they open
  * (edit, delete confirmation, reaction picker, forward). Reply hands the message to the composer.
  */
-export function useMessageMenu(ticket: OpenTicket, onReply: (m: ChatMessage) => void): { menuOf: (m: ChatMessage) => MessageMenuAction[]; dialogs: ReactNode } {
+export function useMessageMenu(
+  ticket: OpenTicket,
+  onReply: (m: ChatMessage) => void,
+): { menuOf: (m: ChatMessage) => MessageMenuAction[]; dialogs: ReactNode; selectOf: (m: ChatMessage) => MessageSelect | undefined; selectionBar: ReactNode } {
   const { t } = useTranslation()
   const me = useAtomValue(userAtom)
   const actions = useTicketActions()
   const [editing, setEditing] = useState<{ id: number; body: string } | null>(null)
   const [deleting, setDeleting] = useState<number | null>(null)
   const [reacting, setReacting] = useState<number | null>(null)
-  const [forwarding, setForwarding] = useState<number | null>(null)
+  // Forward: the menu starts picking messages (spec part 1 §5: at least one), then the dialog picks the contact.
+  const [picking, setPicking] = useState<Set<number> | null>(null)
+  const [forwarding, setForwarding] = useState<number[] | null>(null)
+  const [noneSelected, setNoneSelected] = useState(false)
+  const forwardable = (m: ChatMessage) => m.id !== null && !m.isDeleted && !m.isSystem && !m.isPrivate && m.mediaType !== 'call_log'
+  const selectOf = (m: ChatMessage): MessageSelect | undefined => {
+    if (!picking || !forwardable(m)) return undefined
+    const id = m.id!
+    return {
+      checked: picking.has(id),
+      label: t('chat.forwardPick'),
+      onToggle: () => {
+        setNoneSelected(false)
+        setPicking((cur) => {
+          const next = new Set(cur)
+          if (next.has(id)) next.delete(id)
+          else next.add(id)
+          return next
+        })
+      },
+    }
+  }
+  const selectionBar = picking && (
+    <div data-testid="forward-bar" className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-sky-50 px-3 py-1.5 text-sm dark:border-slate-800 dark:bg-sky-950/40">
+      <span className="flex-1">{t('chat.forwardCount', { count: picking.size })}</span>
+      {noneSelected && <span className="text-xs text-red-600">{t('chat.forwardNoneSelected')}</span>}
+      <Button variant="secondary" onClick={() => setPicking(null)}>
+        {t('common.cancel')}
+      </Button>
+      <Button
+        data-testid="forward-selected"
+        onClick={() => {
+          if (picking.size === 0) return setNoneSelected(true)
+          // In the chat's order (ids grow with time), one by one on the server.
+          setForwarding([...picking].sort((a, b) => a - b))
+        }}
+      >
+        {t('chat.forward')}
+      </Button>
+    </div>
+  )
 
   // Spec part 1 §4: edit only own messages within 15 minutes, delete own messages; reply while the chat is live.
   const menuOf = (m: ChatMessage): MessageMenuAction[] => {
@@ -36,7 +79,7 @@ export function useMessageMenu(ticket: OpenTicket, onReply: (m: ChatMessage) => 
     const items: MessageMenuAction[] = []
     if (live && !m.isPrivate) items.push({ key: 'reply', label: t('chat.reply'), run: () => onReply(m) })
     if (live && !m.isPrivate && m.mediaType !== 'call_log') items.push({ key: 'react', label: t('chat.react'), run: () => setReacting(id) })
-    if (!m.isPrivate && m.mediaType !== 'call_log') items.push({ key: 'forward', label: t('chat.forward'), run: () => setForwarding(id) })
+    if (forwardable(m)) items.push({ key: 'forward', label: t('chat.forward'), run: () => setPicking(new Set([id])) })
     if (own && Date.now() - new Date(m.createdAt).getTime() < EDIT_WINDOW_MS) items.push({ key: 'edit', label: t('common.edit'), run: () => setEditing({ id, body: m.body }) })
     if (own) items.push({ key: 'delete', label: t('common.delete'), run: () => setDeleting(id) })
     return items
@@ -120,10 +163,14 @@ export function useMessageMenu(ticket: OpenTicket, onReply: (m: ChatMessage) => 
           open={forwarding !== null}
           onClose={() => setForwarding(null)}
           onForward={(contactId) => {
-            if (forwarding !== null) void actions?.forward([forwarding], contactId)
+            if (forwarding !== null) void actions?.forward(forwarding, contactId)
+            setPicking(null)
           }}
         />
     </>
   )
-  return { menuOf, dialogs }
+  return { menuOf, dialogs, selectOf, selectionBar }
 }
+
+/** A message's checkbox while forwarding (MessageBubble's `select`). */
+export type MessageSelect = { checked: boolean; onToggle: () => void; label: string }
