@@ -180,6 +180,17 @@ describeEachBackend('tickets: transitions', (env) => {
     expect((await logs(env(), t.id)).length).toBe(0)
   })
 
+  test('toggling integration use (spec part 1 §4) changes only the flag and the bot counter, logging nothing', async () => {
+    const t = await ticketOf(env(), s, { status: 'open', userId: s.a.id })
+    const on = await put(env(), s.a.token, t.id, { useIntegration: true, amountUsedBotQueues: 0 })
+    expect(on.status).toBe(200)
+    expect(on.body).toMatchObject({ id: t.id, status: 'open', userId: s.a.id, useIntegration: true, amountUsedBotQueues: 0 })
+    const off = await put(env(), s.a.token, t.id, { useIntegration: false })
+    expect(off.body.useIntegration).toBe(false)
+    expect((await logs(env(), t.id)).length).toBe(0)
+    expect((await put(env(), s.a.token, t.id, { useIntegration: 'yes' })).status).toBe(400)
+  })
+
   test('reopen moves closed to open for an admin, owned by the admin, and logs reopen', async () => {
     const t = await ticketOf(env(), s, { status: 'closed', userId: s.a.id, closedAt: new Date() })
     const res = await put(env(), s.adminToken, t.id, { status: 'open' })
