@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai'
-import { useState, type UIEvent } from 'react'
+import { useEffect, useState, type UIEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/button.tsx'
 import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
@@ -9,6 +9,7 @@ import { TicketListRow } from '../../components/ticket-list-item.tsx'
 import { NO_FILTERS, TicketFilters, type TicketFilterValues } from './ticket-filters.tsx'
 import { errorText } from '../../data/errors.ts'
 import { useTicketActions } from '../../data/ticket-actions.ts'
+import { readSearchPageSize, saveSearchPageSize, SEARCH_PAGE_SIZES, type SearchPageSize } from '../../data/search-page-size.ts'
 import { TICKET_PAGE_SIZE, useMyQueues, useTicketList, type TicketListItem, type TicketTab } from '../../data/tickets.ts'
 import i18n from '../../i18n/index.ts'
 import { userAtom } from '../../state/auth.ts'
@@ -49,13 +50,18 @@ export function TicketListPanel({ selectedUuid, onNewTicket, onOpen, onAccept }:
   const [showAll, setShowAll] = useState(false)
   const [order, setOrder] = useState<'desc' | 'asc'>('desc')
   const [queueIds, setQueueIds] = useState<number[] | null>(null)
-  const [limit, setLimit] = useState(TICKET_PAGE_SIZE)
+  // Pages loaded so far (infinite scroll); a page is TICKET_PAGE_SIZE, or the chosen size in the search view.
+  const [pages, setPages] = useState(1)
+  const [searchPageSize, setSearchPageSize] = useState<SearchPageSize>(() => readSearchPageSize())
   const [closingAll, setClosingAll] = useState(false)
   const [filtersOpen, setFiltersOpen] = useState(false)
   const [filters, setFilters] = useState<TicketFilterValues>(NO_FILTERS)
   const queues = useMyQueues(me?.id)
   const debounced = useDebounced(search, 500)
   const activeTab: TicketTab = debounced.trim() ? 'search' : tab
+  const limit = pages * (activeTab === 'search' ? searchPageSize : TICKET_PAGE_SIZE)
+  // A new search or view starts again from its first page.
+  useEffect(() => setPages(1), [debounced, activeTab])
   const { tickets, loading, error } = useTicketList({
     tab: activeTab,
     userId: me?.id ?? 0,
@@ -72,7 +78,7 @@ export function TicketListPanel({ selectedUuid, onNewTicket, onOpen, onAccept }:
   const tabs: TicketTab[] = ['open', 'pending', ...(me?.allowGroup ? (['group'] as const) : []), 'closed']
   const onScroll = (e: UIEvent<HTMLUListElement>) => {
     const el = e.currentTarget
-    if (el.scrollHeight - el.scrollTop - el.clientHeight < 100 && tickets.length >= limit) setLimit((n) => n + TICKET_PAGE_SIZE)
+    if (el.scrollHeight - el.scrollTop - el.clientHeight < 100 && tickets.length >= limit) setPages((n) => n + 1)
   }
   const toggleQueue = (id: number) => {
     const current = queueIds ?? queues.map((q) => q.id)
@@ -165,6 +171,28 @@ export function TicketListPanel({ selectedUuid, onNewTicket, onOpen, onAccept }:
             </button>
           )}
         </div>
+        {activeTab === 'search' && (
+          <label className="flex items-center gap-2 text-sm">
+            {t('tickets.searchPageSize')}
+            <select
+              data-testid="ticket-search-page-size"
+              className="rounded border border-slate-300 bg-transparent px-1 py-0.5 dark:border-slate-700"
+              value={searchPageSize}
+              onChange={(e) => {
+                const size = Number(e.target.value) as SearchPageSize
+                setSearchPageSize(size)
+                saveSearchPageSize(size)
+                setPages(1)
+              }}
+            >
+              {SEARCH_PAGE_SIZES.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         {filtersOpen && <TicketFilters value={filters} onChange={setFilters} showUsers={isAdmin} showStatus={activeTab === 'search'} />}
         {queues.length > 0 && (
           <div className="flex flex-wrap gap-1" aria-label={t('tickets.queues')}>
@@ -197,7 +225,7 @@ export function TicketListPanel({ selectedUuid, onNewTicket, onOpen, onAccept }:
               onClick={() => {
                 setTab(key)
                 setSearch('')
-                setLimit(TICKET_PAGE_SIZE)
+                setPages(1)
               }}
             >
               {t(`tickets.tabs.${key}`)}
