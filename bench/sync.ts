@@ -10,7 +10,7 @@ import { electricSync } from '@electric-sql/pglite-sync'
 import { Shape, ShapeStream } from '@electric-sql/client'
 import postgres from 'postgres'
 import { withSystem } from '../server/db/tenant.ts'
-import { startTestEnv, type Backend, type TestEnv } from '../test/env.ts'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestEnv, type Backend, type TestEnv } from '../test/env.ts'
 import { superToken } from '../test/factories.ts'
 import { localDatabase, serve } from '../test/sync-support.ts'
 
@@ -124,6 +124,34 @@ async function throughput(env: TestEnv) {
   return { changes, txs: Number(BigInt(end) - BigInt(start)), writeMs: written, positionedMs: positioned, perSecond: (changes / positioned) * 1000 }
 }
 
+/**
+ * The initial sync against `bun server/main.ts` on the same database, so the server and this process's
+ * client (the browser's part) no longer share one JavaScript thread. Logs in for a token on the real clock.
+ */
+async function initialSyncFromServerProcess(env: TestEnv) {
+  const port = 30000 + Math.floor(Math.random() * 20000)
+  const child = Bun.spawn([process.execPath, 'server/main.ts'], {
+    env: { ...process.env, DATABASE_URL: env.services.config.DATABASE_URL!, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'silent', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-01' },
+    stdout: 'ignore',
+    stderr: 'inherit',
+  })
+  try {
+    const base = `http://127.0.0.1:${port}`
+    for (let i = 0; ; i++) {
+      const up = await fetch(`${base}/version`).then((r) => r.ok, () => false)
+      if (up) break
+      if (i > 300) throw new Error('server process did not start')
+      await Bun.sleep(100)
+    }
+    const login = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }) })
+    const { token } = (await login.json()) as { token: string }
+    return await initialSync(env, `${base}/v1/shape`, token)
+  } finally {
+    child.kill()
+    await child.exited
+  }
+}
+
 async function run(backend: Backend) {
   const env = await startTestEnv(backend)
   const http = serve(env)
@@ -132,6 +160,10 @@ async function run(backend: Backend) {
     const token = await superToken(env)
     const init = await initialSync(env, http.url, token)
     console.log(`[${backend}] initial sync ${init.t} tickets + ${init.m} messages into PGlite: ${(init.ms / 1000).toFixed(2)} s`)
+    if (backend === 'postgres') {
+      const apart = await initialSyncFromServerProcess(env)
+      console.log(`[${backend}] the same with the server in its own process (as in production): ${(apart.ms / 1000).toFixed(2)} s (${apart.t} + ${apart.m})`)
+    }
     if (process.env.BENCH_PARTS === 'initial') return
     const fan = await fanOut(env, http.url, token)
     console.log(`[${backend}] write → visible to ${SUBSCRIBERS} subscribers: p50 ${fan.p50.toFixed(1)} ms, p95 ${fan.p95.toFixed(1)} ms (n=${fan.n})`)
