@@ -5,8 +5,8 @@ import { loginAs, openBrowser, startServer, waitForServiceWorker, type Server } 
 
 /**
  * A transfer with closeTicketOnTransfer (issue 6): the chat of the closed ticket says where the
- * conversation went on and opens it. On the way, the chat input's emoji picker (issue 5). Run after
- * `vite build`.
+ * conversation went on and opens it. On the way, the chat input's emoji picker (issue 5) and the
+ * drawer's wallet (issue 6). Run after `vite build`.
  */
 let server: Server
 beforeAll(async () => {
@@ -64,6 +64,23 @@ describe('transfer with closeTicketOnTransfer', () => {
       expect(await input.inputValue()).toBe('Olá 😀 tudo bem')
       await b.page.keyboard.press('Escape')
       await input.fill('')
+
+      // The admin files the contact in their own wallet, in Vendas (the drawer's wallet section).
+      await chat.getByTestId('drawer-toggle').click()
+      const wallet = b.page.getByTestId('contact-wallet')
+      await wallet.getByTestId('wallet-user').waitFor({ timeout: 20_000 })
+      expect(await wallet.getByTestId('wallet-save').isDisabled()).toBe(true)
+      await wallet.getByTestId('wallet-user').selectOption(String(company.adminId))
+      await wallet.getByTestId('wallet-queue').selectOption({ label: 'Vendas' })
+      await wallet.getByTestId('wallet-save').click()
+      const filed = await until('the wallet on the server', async () => {
+        const [w] = await withSystem(server.env.services.db, (tx) => tx<{ userId: number; queueName: string }[]>`
+          select w.user_id, q.name as queue_name from contact_wallets w join queues q on q.id = w.queue_id
+           where w.contact_id = (select contact_id from tickets where id = ${ticket.id})`)
+        return w
+      })
+      expect(filed).toEqual({ userId: company.adminId, queueName: 'Vendas' })
+      await chat.getByTestId('drawer-toggle').click()
       await chat.getByTestId('chat-transfer').click()
       await b.page.getByTestId('transfer-queue').selectOption({ label: 'Suporte' })
       await b.page.getByTestId('transfer-confirm').click()

@@ -1,3 +1,4 @@
+import { useAtomValue } from 'jotai'
 import { useMemo, useState } from 'react'
 import { optimisticSelect } from '../../../../sync/client/optimistic.ts'
 import { useTranslation } from 'react-i18next'
@@ -13,6 +14,8 @@ import { useLiveQuery } from '../../data/live-query.ts'
 import { useLocalFirst } from '../../data/local-first.ts'
 import { useTicketExtrasActions, useTicketNotes, useTicketTags } from '../../data/ticket-extras.ts'
 import type { OpenTicket } from '../../data/tickets.ts'
+import { userAtom } from '../../state/auth.ts'
+import { ContactWallet } from './contact-wallet.tsx'
 import i18n from '../../i18n/index.ts'
 
 const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
@@ -31,6 +34,8 @@ export function ContactDrawer({ ticket, onClose }: { ticket: OpenTicket; onClose
   const [note, setNote] = useState('')
   const [editing, setEditing] = useState(false)
   const [blocking, setBlocking] = useState(false)
+  const me = useAtomValue(userAtom)
+  const isAdmin = me?.profile === 'admin' || me?.super === true
   const contactQuery = useMemo(
     () => ({
       sql: `select c.name, c.number, c.email, c.active, c.accept_audio_message, c.disable_bot, c.pending, c.client_id, c.error
@@ -137,6 +142,7 @@ export function ContactDrawer({ ticket, onClose }: { ticket: OpenTicket; onClose
         </section>
       )}
 
+      {isAdmin && !ticket.isGroup && <ContactWallet contactId={ticket.contactId} />}
       <section className="border-t border-slate-200 p-3 dark:border-slate-800">
         <h3 className="mb-2 text-sm font-semibold">{t('drawer.tags')}</h3>
         {tags.length === 0 && <p className="text-xs text-slate-500">{t('drawer.noTags')}</p>}

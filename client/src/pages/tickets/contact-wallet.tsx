@@ -1,0 +1,99 @@
+import { useEffect, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button } from '../../components/button.tsx'
+import { api } from '../../data/api.ts'
+import { useQueueOptions } from '../../data/connections.ts'
+import { toastError } from '../../data/errors.ts'
+import { useBrowserOnline } from '../../data/local-first.ts'
+import { useUserOptions } from '../../data/queues.ts'
+
+type Wallet = { contactId: number; userId: number; queueId: number | null } | null
+
+const select = 'w-full rounded-md border border-slate-300 bg-transparent px-2 py-1 text-sm dark:border-slate-700'
+
+/**
+ * The contact's wallet in the drawer, for admins (company setting DirectTicketsToWallets sends the
+ * contact's new conversations to this attendant; docs/decisions.md "Routing"). Admin configuration,
+ * online like the connections page: read and saved through GET/PUT/DELETE /contacts/{id}/wallet.
+ */
+export function ContactWallet({ contactId }: { contactId: number }) {
+  const { t } = useTranslation()
+  const online = useBrowserOnline()
+  const users = useUserOptions()
+  const queues = useQueueOptions()
+  const [saved, setSaved] = useState<Wallet | undefined>(undefined)
+  const [userId, setUserId] = useState('')
+  const [queueId, setQueueId] = useState('')
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    if (!online) return
+    let live = true
+    api<Wallet>(`/contacts/${contactId}/wallet`).then(
+      (w) => {
+        if (!live) return
+        setSaved(w)
+        setUserId(w ? String(w.userId) : '')
+        setQueueId(w?.queueId ? String(w.queueId) : '')
+      },
+      () => live && setSaved(undefined),
+    )
+    return () => {
+      live = false
+    }
+  }, [contactId, online])
+
+  const changed = saved !== undefined && (userId !== (saved ? String(saved.userId) : '') || queueId !== (saved?.queueId ? String(saved.queueId) : ''))
+  const save = async () => {
+    setBusy(true)
+    try {
+      if (!userId) {
+        await api(`/contacts/${contactId}/wallet`, { method: 'DELETE' })
+        setSaved(null)
+      } else {
+        setSaved(await api<Wallet>(`/contacts/${contactId}/wallet`, { method: 'PUT', json: { userId: Number(userId), queueId: queueId ? Number(queueId) : null } }))
+      }
+    } catch (err) {
+      toastError(err)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <section data-testid="contact-wallet" className="flex flex-col gap-2 border-t border-slate-200 p-3 text-sm dark:border-slate-800">
+      <h3 className="font-semibold">{t('drawer.wallet.title')}</h3>
+      {!online || saved === undefined ? (
+        <p className="text-xs text-slate-500">{online ? t('common.loading') : t('drawer.wallet.offline')}</p>
+      ) : (
+        <>
+          <label className="flex flex-col gap-1">
+            {t('drawer.wallet.user')}
+            <select data-testid="wallet-user" className={select} value={userId} onChange={(e) => setUserId(e.target.value)}>
+              <option value="">{t('drawer.wallet.none')}</option>
+              {users.map((u) => (
+                <option key={u.value} value={u.value}>
+                  {u.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1">
+            {t('drawer.wallet.queue')}
+            <select data-testid="wallet-queue" className={select} value={queueId} disabled={!userId} onChange={(e) => setQueueId(e.target.value)}>
+              <option value="">—</option>
+              {queues.map((q) => (
+                <option key={q.id} value={q.id}>
+                  {q.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          <Button data-testid="wallet-save" disabled={!changed || busy} onClick={() => void save()}>
+            {t('common.save')}
+          </Button>
+        </>
+      )}
+    </section>
+  )
+}
