@@ -68,10 +68,10 @@ describe('transfer with closeTicketOnTransfer', () => {
       // The admin files the contact in their own wallet, in Vendas (the drawer's wallet section).
       await chat.getByTestId('drawer-toggle').click()
       const wallet = b.page.getByTestId('contact-wallet')
-      await wallet.getByTestId('wallet-user').waitFor({ timeout: 20_000 })
+      await wallet.locator('#wallet-user').waitFor({ timeout: 20_000 })
       expect(await wallet.getByTestId('wallet-save').isDisabled()).toBe(true)
-      await wallet.getByTestId('wallet-user').selectOption(String(company.adminId))
-      await wallet.getByTestId('wallet-queue').selectOption({ label: 'Vendas' })
+      await wallet.locator('#wallet-user').selectOption(String(company.adminId))
+      await wallet.locator('#wallet-queue').selectOption({ label: 'Vendas' })
       await wallet.getByTestId('wallet-save').click()
       const filed = await until('the wallet on the server', async () => {
         const [w] = await withSystem(server.env.services.db, (tx) => tx<{ userId: number; queueName: string }[]>`
@@ -88,7 +88,7 @@ describe('transfer with closeTicketOnTransfer', () => {
         const rows = await withSystem(server.env.services.db, (tx) => tx<{ id: number; uuid: string; status: string }[]>`
           select id, uuid::text as uuid, status from tickets where contact_id = (select contact_id from tickets where id = ${ticket.id}) order by id`)
         return rows.length === 2 && rows[0].status === 'closed' && rows[1].status === 'pending' ? rows[1] : null
-      })
+      }).then((row) => row!)
       const notice = b.page.getByTestId('successor-notice')
       await notice.waitFor({ timeout: 20_000 })
       expect(await notice.textContent()).toContain(`#${next.id}`)

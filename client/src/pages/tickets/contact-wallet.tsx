@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../components/button.tsx'
+import { SelectField } from '../../components/form-field.tsx'
 import { api } from '../../data/api.ts'
 import { useQueueOptions } from '../../data/connections.ts'
 import { toastError } from '../../data/errors.ts'
@@ -8,8 +9,6 @@ import { useBrowserOnline } from '../../data/local-first.ts'
 import { useUserOptions } from '../../data/queues.ts'
 
 type Wallet = { contactId: number; userId: number; queueId: number | null } | null
-
-const select = 'w-full rounded-md border border-slate-300 bg-transparent px-2 py-1 text-sm dark:border-slate-700'
 
 /**
  * The contact's wallet in the drawer, for admins (company setting DirectTicketsToWallets sends the
@@ -21,6 +20,7 @@ export function ContactWallet({ contactId }: { contactId: number }) {
   const online = useBrowserOnline()
   const users = useUserOptions()
   const queues = useQueueOptions()
+  const queueOptions = queues.map((q) => ({ value: String(q.id), label: q.name }))
   const [saved, setSaved] = useState<Wallet | undefined>(undefined)
   const [userId, setUserId] = useState('')
   const [queueId, setQueueId] = useState('')
@@ -67,28 +67,10 @@ export function ContactWallet({ contactId }: { contactId: number }) {
         <p className="text-xs text-slate-500">{online ? t('common.loading') : t('drawer.wallet.offline')}</p>
       ) : (
         <>
-          <label className="flex flex-col gap-1">
-            {t('drawer.wallet.user')}
-            <select data-testid="wallet-user" className={select} value={userId} onChange={(e) => setUserId(e.target.value)}>
-              <option value="">{t('drawer.wallet.none')}</option>
-              {users.map((u) => (
-                <option key={u.value} value={u.value}>
-                  {u.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex flex-col gap-1">
-            {t('drawer.wallet.queue')}
-            <select data-testid="wallet-queue" className={select} value={queueId} disabled={!userId} onChange={(e) => setQueueId(e.target.value)}>
-              <option value="">—</option>
-              {queues.map((q) => (
-                <option key={q.id} value={q.id}>
-                  {q.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField id="wallet-user" label={t('drawer.wallet.user')} value={userId} onChange={setUserId} options={users} placeholder={t('drawer.wallet.none')} />
+          {userId && (
+            <SelectField id="wallet-queue" label={t('drawer.wallet.queue')} value={queueId} onChange={setQueueId} options={queueOptions} placeholder="—" />
+          )}
           <Button data-testid="wallet-save" disabled={!changed || busy} onClick={() => void save()}>
             {t('common.save')}
           </Button>
