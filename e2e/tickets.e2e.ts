@@ -347,6 +347,12 @@ describe('attendant workspace', () => {
       await page.getByTestId('already-open-text').filter({ hasText: 'já está em atendimento com Admin na fila Suporte' }).waitFor()
       await page.getByTestId('already-open-go').click()
       await chat.getByTestId('chat-contact').filter({ hasText: 'Olga Nova' }).waitFor()
+      // Every dialog closed before the header is used (a CI run once found one still over the page).
+      await page.getByRole('dialog').waitFor({ state: 'detached' }).catch(async (err: unknown) => {
+        console.log('dialog still open:', await page.getByRole('dialog').allTextContents())
+        await screenshot(page, 'tickets-dialog-left-open.png')
+        throw err
+      })
 
       // The more menu: a meeting link sent to the contact, and the chat as an A4 PDF.
       await chat.getByTestId('chat-more').click()
