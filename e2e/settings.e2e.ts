@@ -45,7 +45,9 @@ describe('settings options', () => {
       // must settle on them. Read until it does: a lost change keeps it 'false' and fails here.
       const shown = await until('the page to show the saved switch', async () => (await farewell.getAttribute('aria-checked')) === 'true', 15_000)
       expect(shown).toBe(true)
-      expect(await b.page.getByLabel('Gerenciamento de expediente').inputValue()).toBe('queue')
+      const select = b.page.getByLabel('Gerenciamento de expediente')
+      const settled = await until('the page to show the saved schedule type', async () => (await select.inputValue()) === 'queue', 15_000)
+      expect(settled).toBe(true)
     } finally {
       await b.close()
     }
