@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { withSystem } from '../server/db/tenant.ts'
-import { createCompany } from '../test/factories.ts'
+import { createCompany, createConnection } from '../test/factories.ts'
 import { loginAs, openBrowser, screenshot, startServer, waitForServiceWorker, type Server } from './support/harness.ts'
 
 /**
@@ -130,6 +130,20 @@ describe('contacts pages', () => {
       await page.getByTestId('import-file').setInputFiles({ name: 'contatos.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]) })
       await page.getByTestId('import-error').waitFor()
       expect(await page.getByTestId('import-error').textContent()).toBe('Arquivo inválido!')
+
+      // The phone's address book, as the WhatsApp connection reported it: one new person, one known.
+      const phone = await createConnection(server.env, company.companyId, { channel: 'whatsapp' })
+      await withSystem(server.env.services.db, (tx) => tx`
+        insert into channel_address_book (company_id, whatsapp_id, key, number, name, in_contacts) values
+          (${company.companyId}, ${phone.id}, '5511955550001', '5511955550001', 'Eli da Agenda', true),
+          (${company.companyId}, ${phone.id}, '5511911110001', '5511911110001', 'Bia no Celular', true)`)
+      await page.getByTestId('phone-import-contacts').click()
+      await page.getByTestId('phone-import-result').waitFor()
+      const phoneCount = async (key: string) => page.getByTestId(`phone-import-${key}`).textContent()
+      expect([await phoneCount('total'), await phoneCount('created'), await phoneCount('duplicated')]).toEqual(['2', '1', '1'])
+      await page.getByRole('link', { name: 'Voltar para contatos' }).click()
+      await page.locator('#contacts-search').fill('eli da agenda')
+      await row(page, 'Eli da Agenda').waitFor({ timeout: 30_000 })
     } finally {
       await close()
     }

@@ -8,6 +8,7 @@ import type { ChannelEvent, ChannelKind, InboundMessage, PeerIdentity } from './
 import { enqueueSend } from '../server/domain/outbound/enqueue-send.ts'
 import { namespaceOf, storedNumber } from '../server/domain/contacts/resolve-contact.ts'
 import { applyAck, applyEdit, applyRevoke, applyStatus, type InCompany } from './inbound/updates.ts'
+import { storeAddressBook } from './inbound/address-book.ts'
 import type { TicketRow } from '../server/domain/tickets/find-or-create-ticket.ts'
 import type { RouteInput, RoutingCtx } from '../server/domain/routing/index.ts'
 
@@ -102,6 +103,8 @@ export async function handleChannelEvent(deps: InboundDeps, connection: Connecti
       if (logged.outcome === 'stored') await answerRefusedCall(deps, inCompany, connection, logged.ticketId)
       return logged
     }
+    case 'addressBook':
+      return { outcome: 'updated', count: await storeAddressBook(inCompany, connection, event.entries) }
     case 'importProgress': {
       // Finished: the connection shows the close-imported button (spec part 2 §4 Import).
       const finished = event.done >= event.total

@@ -94,3 +94,6 @@ export type ImportContactInput = z.infer<typeof importContactSchema>
 const columnField = z.string().trim().max(200, 'Too Long!').optional().transform((v) => v || undefined)
 export const contactUploadSchema = z.object({ name: columnField, number: columnField, email: columnField })
 export type ContactUploadInput = z.infer<typeof contactUploadSchema>
+
+/** POST /contacts/import and /contacts/import/chats: optionally one connection (default: all of the company's). */
+export const phoneImportSchema = z.object({ whatsappId: z.coerce.number().int().positive().optional() })

@@ -7,13 +7,14 @@ import { deleteContact } from '../domain/contacts/delete-contact.ts'
 import { setContactActive, toggleAcceptAudio, toggleDisableBot } from '../domain/contacts/toggle-contact.ts'
 import { listContactTags, syncContactTags } from '../domain/contacts/contact-tags.ts'
 import { importContactFile, importContactRow } from '../domain/contacts/import-contacts.ts'
+import { importPhoneContacts } from '../domain/contacts/import-phone-contacts.ts'
 import { removeContactWallet, setContactWallet, showContactWallet } from '../domain/contacts/contact-wallet.ts'
 import { requireAuth } from '../middleware/auth.ts'
 import { guard } from '../middleware/guard.ts'
 import { validate } from '../middleware/validate.ts'
 import { idParam } from './common.schema.ts'
 import {
-  blockContactSchema, contactIdParam, contactOptionsQuery, contactUploadSchema, contactWalletSchema, createContactSchema, importContactSchema,
+  blockContactSchema, contactIdParam, contactOptionsQuery, contactUploadSchema, contactWalletSchema, createContactSchema, importContactSchema, phoneImportSchema,
   listContactsQuery, profileParam, syncTagsSchema, updateContactSchema,
 } from './contacts.schema.ts'
 import { formFile } from './upload.ts'
@@ -22,8 +23,8 @@ import { formFile } from './upload.ts'
  * Contacts (spec part 1 §7 Contacts and Tags, part 2 §7). Mounted at the root because the spec spreads
  * them over /contacts, /tags/sync and /contactTags; each route names its own guards. Every user works
  * contacts from the ticket drawer; only deleting needs contacts:delete. The import routes follow
- * POST /contacts (docs/decisions.md "Contact import"); POST /contacts/import and /contacts/import/chats
- * (the phone's address book through the channel) are not served.
+ * POST /contacts (docs/decisions.md "Contact import"), including POST /contacts/import and
+ * /contacts/import/chats (the phone's address book and chat list, as the channel host recorded them).
  */
 export const contacts = new Hono<AppEnv>()
   .get('/contacts', requireAuth(), validate('query', listContactsQuery), async (c) =>
@@ -71,6 +72,13 @@ export const contacts = new Hono<AppEnv>()
     const upload = { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }
     return c.json(await importContactFile(c.get('ctx'), upload, c.req.valid('form')))
   })
+  // The phone's address book / chat list (as the connections reported them): answers the counts.
+  .post('/contacts/import', requireAuth(), validate('json', phoneImportSchema), async (c) =>
+    c.json(await importPhoneContacts(c.get('ctx'), 'contacts', c.req.valid('json').whatsappId)),
+  )
+  .post('/contacts/import/chats', requireAuth(), validate('json', phoneImportSchema), async (c) =>
+    c.json(await importPhoneContacts(c.get('ctx'), 'chats', c.req.valid('json').whatsappId)),
+  )
   .put('/contacts/:id', requireAuth(), validate('param', idParam), validate('json', updateContactSchema), async (c) =>
     c.json(await updateContact(c.get('ctx'), c.req.valid('param').id, c.req.valid('json'))),
   )

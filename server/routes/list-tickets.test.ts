@@ -2,7 +2,7 @@ import { beforeAll, expect, test } from 'bun:test'
 import { describeEachBackend, type TestEnv } from '../../test/env.ts'
 import { call } from '../../test/http.ts'
 import { createCompany, createConnection, createUser, uniq } from '../../test/factories.ts'
-import { withSystem } from '../db/tenant.ts'
+import { withSystem, withTenant } from '../db/tenant.ts'
 
 const sys = <T>(env: TestEnv, fn: Parameters<typeof withSystem<T>>[1]) => withSystem(env.services.db, fn)
 type User = { id: number; token: string }
@@ -306,5 +306,43 @@ describeEachBackend('GET /tickets paging', (env) => {
     const seen = new Set([...p1.body.tickets, ...p2.body.tickets].map((t: { id: number }) => t.id))
     expect(seen.size).toBe(45)
     expect(p2.body.tickets.at(-1).contact.name).toBe('C0')
+  })
+})
+
+describeEachBackend('GET /tickets searching a word common in the messages', (env) => {
+  let token: string
+  let companyId: number
+  const expected: number[] = []
+  beforeAll(async () => {
+    const company = await createCompany(env())
+    ;({ adminToken: token, companyId } = company)
+    const w = (await createConnection(env(), companyId)).id
+    await sys(env(), async (tx) => {
+      // 60 tickets, newest last; every third one talks of 'frete' (one of them only in a deleted message).
+      for (let i = 0; i < 60; i++) {
+        const [c] = await tx<{ id: number }[]>`insert into contacts (company_id, name, number, channel) values (${companyId}, ${`Cliente ${i}`}, ${uniq('55')}, 'simulator') returning id`
+        const [t] = await tx<{ id: number }[]>`insert into tickets (company_id, contact_id, whatsapp_id, channel, status, updated_at)
+                 values (${companyId}, ${c.id}, ${w}, 'simulator', 'pending', ${new Date(Date.UTC(2026, 0, 1, 0, i))}) returning id`
+        const talksOfIt = i % 3 === 0
+        for (let k = 0; k < 5; k++) {
+          const body = talksOfIt && k === 2 ? 'qual o valor do frete?' : `mensagem ${k} sem a palavra`
+          await tx`insert into messages (company_id, ticket_id, contact_id, body, is_deleted) values (${companyId}, ${t.id}, ${c.id}, ${body}, ${i === 57})`
+        }
+        if (talksOfIt && i !== 57) expected.unshift(t.id)
+      }
+      await tx`analyze messages`
+    })
+  }, 120_000)
+
+  test('the planner expects the word in many messages, so the newest tickets are walked: same answer, deleted messages left out', async () => {
+    const share = await withTenant(env().services.db, { companyId }, async (tx) => {
+      const [row] = await tx<{ share: number }[]>`select app_search_message_share('frete') as share`
+      return row.share
+    })
+    expect(share).toBeGreaterThanOrEqual(0.01)
+    const res = await call(env(), 'GET', `/tickets?${new URLSearchParams({ searchParam: 'Frete', searchOnMessages: 'true' })}`, { token })
+    expect(res.status).toBe(200)
+    expect(res.body.tickets.map((t: { id: number }) => t.id)).toEqual(expected)
+    expect(res.body).toMatchObject({ count: 19, hasMore: false })
   })
 })

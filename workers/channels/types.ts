@@ -38,6 +38,11 @@ export interface PeerIdentity {
   pictureUrl?: string
 }
 
+/** One person of the phone's address book ('contacts') or chat list ('chats'). */
+export interface AddressBookEntry extends PeerIdentity {
+  source: 'contacts' | 'chats'
+}
+
 /** Media attached to an inbound message. Exactly one of data and fetch is given. */
 export interface InboundMedia {
   mimeType: string
@@ -86,6 +91,8 @@ export type ChannelEvent =
   | { kind: 'lidMapping'; lid: string; number: string }
   | { kind: 'call'; peer: PeerIdentity; callId: string; timestamp: Date }
   | { kind: 'importProgress'; total: number; done: number; date?: Date }
+  /** People the phone knows: its address book and its chat list (POST /contacts/import, /contacts/import/chats). */
+  | { kind: 'addressBook'; entries: AddressBookEntry[] }
 
 /** What the outbound queue asks a driver to send. */
 export interface OutboundMessage {

@@ -101,3 +101,18 @@ export function importErrorCode(err: unknown): string | undefined {
   if (err && typeof err === 'object' && 'code' in err && typeof err.code === 'string') return err.code
   return undefined
 }
+
+/** What POST /contacts/import and /contacts/import/chats answer. */
+export interface PhoneImportResult {
+  created: number
+  duplicated: number
+  ignored: number
+  total: number
+}
+
+export type PhoneImportSource = 'contacts' | 'chats'
+
+/** The phone's address book ('contacts') or chat list ('chats'), as the WhatsApp connections reported them, into contacts. */
+export function importFromPhone(source: PhoneImportSource): Promise<PhoneImportResult> {
+  return api<PhoneImportResult>(source === 'contacts' ? '/contacts/import' : '/contacts/import/chats', { method: 'POST', json: {} })
+}

@@ -9,6 +9,10 @@ import { can } from '../permissions.ts'
 
 /** Tickets per page of the list (the infinite scroll of spec part 1 §2 "Ticket list"). */
 export const TICKETS_PAGE_SIZE = 40
+/** A search's `count` stops here (docs/decisions.md "Ticket list"). */
+export const SEARCH_COUNT_CAP = 1000
+/** Words the planner expects in at least this share of the company's messages are searched by walking tickets. */
+const DENSE_WORD_SHARE = 0.01
 
 type Fragment = postgres.PendingQuery<postgres.Row[]>
 
@@ -50,7 +54,12 @@ export interface TicketListPage {
 export async function listTickets(ctx: DomainCtx, query: ListTicketsQuery): Promise<TicketListPage> {
   const { tx, auth } = ctx
   const masked = await hidesNumbers(tx, auth)
-  const where = [...visibleTo(tx, auth, query.showAll), ...filtersOf(tx, query, masked)].reduce((a, b) => tx`${a} and ${b}`)
+  const filters = filtersOf(tx, query)
+  if (query.searchParam) {
+    const dense = query.searchOnMessages && (await messageShare(tx, query.searchParam)) >= DENSE_WORD_SHARE
+    filters.push(searchOf(tx, query.searchParam, query.searchOnMessages ? (dense ? 'walk' : 'collect') : null, masked))
+  }
+  const where = [...visibleTo(tx, auth, query.showAll), ...filters].reduce((a, b) => tx`${a} and ${b}`)
   const page = pageOf(query.pageNumber, TICKETS_PAGE_SIZE)
   const order = query.sortTickets === 'ASC' ? tx`t.updated_at asc, t.id asc` : tx`t.updated_at desc, t.id desc`
   // The page is picked from tickets alone (an index walk for the live tabs, tickets_live_updated_idx), and
@@ -71,7 +80,10 @@ export async function listTickets(ctx: DomainCtx, query: ListTicketsQuery): Prom
       left join users u on u.id = t.user_id
       left join whatsapps w on w.id = t.whatsapp_id
      order by ${order}`
-  const [{ count }] = await tx<{ count: number }[]>`select count(*)::int as count from tickets t where ${where}`
+  // A search counts its matches up to SEARCH_COUNT_CAP: past that, counting would cost more than the page.
+  const [{ count }] = query.searchParam
+    ? await tx<{ count: number }[]>`select count(*)::int as count from (select 1 from tickets t where ${where} limit ${SEARCH_COUNT_CAP}) s`
+    : await tx<{ count: number }[]>`select count(*)::int as count from tickets t where ${where}`
   const { records, hasMore } = splitPage(rows, page)
   return { tickets: masked ? records.map((t) => ({ ...t, contact: maskContact(t.contact, true) })) : records, count, hasMore }
 }
@@ -94,7 +106,7 @@ function visibleTo(tx: Tx, auth: AuthContext, showAll: boolean): Fragment[] {
 }
 
 /** The client's filters, each one narrowing the visible set. */
-function filtersOf(tx: Tx, q: ListTicketsQuery, masked: boolean): Fragment[] {
+function filtersOf(tx: Tx, q: ListTicketsQuery): Fragment[] {
   const f: Fragment[] = []
   // The literal list lets even a generic plan of a live tab walk the partial index tickets_live_updated_idx.
   if (q.status) f.push(isLive(q.status) ? tx`t.status = ${q.status} and t.status in ('open', 'pending')` : tx`t.status = ${q.status}`)
@@ -109,7 +121,6 @@ function filtersOf(tx: Tx, q: ListTicketsQuery, masked: boolean): Fragment[] {
   if (q.withUnreadMessages) f.push(tx`t.unread_messages > 0`)
   if (q.date) f.push(tx`t.created_at >= ${q.date}::date and t.created_at < ${q.date}::date + 1`)
   if (q.updatedAt) f.push(tx`t.updated_at >= ${q.updatedAt}::date and t.updated_at < ${q.updatedAt}::date + 1`)
-  if (q.searchParam) f.push(searchOf(tx, q.searchParam, q.searchOnMessages, masked))
   return f
 }
 
@@ -118,13 +129,29 @@ const isLive = (status: string) => status === 'open' || status === 'pending'
 /**
  * Contact name (accent- and case-folded) or number; a masked actor cannot search by number. With
  * searchOnMessages, also the text of the ticket's messages; deleted messages are not searched. The
- * lookups are the functions of migrations/0010_*, which reach the trigram and full-text indexes
- * (contacts_name_trgm_idx, messages_body_tsv_idx) that row-level security keeps from a plain LIKE or @@.
+ * lookups are the functions of migrations/0010_* and 0014_*, which reach the trigram and full-text
+ * indexes (contacts_name_folded_trgm_idx, messages_body_tsv_idx) that row-level security keeps from a
+ * plain LIKE or @@. The walk of a common word needs no such index: it reads each ticket's messages.
  */
-function searchOf(tx: Tx, search: string, onMessages: boolean, masked: boolean): Fragment {
+function searchOf(tx: Tx, search: string, messages: 'walk' | 'collect' | null, masked: boolean): Fragment {
   const name = likePattern(search.toLowerCase())
   const number = masked ? null : likePattern(search.replace(/\D/g, '') || search)
   const byContact = tx`t.contact_id in (select app_search_contacts(${name}, ${number}::text))`
-  if (!onMessages) return byContact
-  return tx`(${byContact} or t.id in (select app_search_message_tickets(${search})))`
+  if (!messages) return byContact
+  // A common word: the newest tickets are walked and each one's messages checked (the page fills within
+  // a few dozen tickets); a rare one: the tickets of its few messages are collected through the index.
+  // `offset 0` keeps the planner from turning the check into one hash of every matching message.
+  if (messages === 'walk') {
+    return tx`(${byContact} or exists (select 1 from messages m where m.ticket_id = t.id and m.is_deleted = false
+                                        and m.body_tsv @@ plainto_tsquery('simple', app_search_fold(${search})) offset 0))`
+  }
+  // As arrays, both id lists drive the ticket indexes (a BitmapOr) instead of a walk of every ticket.
+  return tx`(t.contact_id = any(array(select app_search_contacts(${name}, ${number}::text)))
+             or t.id = any(array(select app_search_message_tickets(${search}))))`
+}
+
+/** The share of the company's messages the planner expects to hold every word of the search (0-1). */
+async function messageShare(tx: Tx, search: string): Promise<number> {
+  const [{ share }] = await tx<{ share: number }[]>`select app_search_message_share(${search}) as share`
+  return share
 }

@@ -110,6 +110,20 @@ describeEachBackend('BaileysDriver with a fake socket', (env) => {
     await s.driver.stop()
   })
 
+  test("the phone's address book and chat list become one addressBook event per batch", async () => {
+    const s = await setup()
+    await s.driver.start()
+    const ev = s.sock().ev
+    ev.emit('contacts.upsert', [{ id: PEER, name: 'Ana Salva', notify: 'Ana' }, { id: '1203@g.us', name: 'Grupo' }])
+    ev.emit('chats.upsert', [{ id: '888@lid', pnJid: '5511977776666@s.whatsapp.net', name: 'Bruno' }])
+    await waitFor(() => s.events.filter((e) => e.kind === 'addressBook').length === 2)
+    expect(s.events.filter((e) => e.kind === 'addressBook')).toEqual([
+      { kind: 'addressBook', entries: [{ number: '5511988887777', name: 'Ana Salva', source: 'contacts' }] },
+      { kind: 'addressBook', entries: [{ lid: '888', number: '5511977776666', name: 'Bruno', source: 'chats' }] },
+    ])
+    await s.driver.stop()
+  })
+
   test('shows QR codes, then gives up after three without a scan', async () => {
     const s = await setup()
     await s.driver.start()

@@ -3,6 +3,7 @@ import type { ChannelEvent } from '../types.ts'
 import { isJidGroup } from 'baileys'
 import { mapUpsertMessage, type MapMessageOptions } from './map-message.ts'
 import type { HistoryWindow } from './socket-config.ts'
+import { mapAddressBook } from './map-address-book.ts'
 import { mapCall, mapLidMapping, mapMessageUpdate, mapReceiptUpdate } from './map-updates.ts'
 
 /**
@@ -12,13 +13,15 @@ import { mapCall, mapLidMapping, mapMessageUpdate, mapReceiptUpdate } from './ma
  * driver's own business and are not mapped here.
  *
  * Both upsert types are messages: 'notify' is live, 'append' is what arrived while we were offline
- * (and our own sends echoed back, which the pipeline dedupes by externalId).
+ * (and our own sends echoed back, which the pipeline dedupes by externalId). The address book comes
+ * last: it only feeds the contact import.
  */
 export function mapBaileysEvents(events: Partial<BaileysEventMap>, opts: MapMessageOptions & { history?: HistoryWindow }): ChannelEvent[] {
   const out: ChannelEvent[] = []
   const history = events['messaging-history.set']
-  if (history && opts.history) out.push(...mapHistory(history, opts, opts.history))
+  for (const mapping of history?.lidPnMappings ?? []) out.push(...mapLidMapping(mapping))
   if (events['lid-mapping.update']) out.push(...mapLidMapping(events['lid-mapping.update']))
+  if (history && opts.history) out.push(...mapHistory(history, opts, opts.history))
   const upsert = events['messages.upsert']
   if (upsert) {
     for (const msg of upsert.messages) out.push(...mapUpsertMessage(msg, opts))
@@ -26,6 +29,7 @@ export function mapBaileysEvents(events: Partial<BaileysEventMap>, opts: MapMess
   for (const update of events['messages.update'] ?? []) out.push(...mapMessageUpdate(update))
   for (const receipt of events['message-receipt.update'] ?? []) out.push(...mapReceiptUpdate(receipt))
   for (const call of events.call ?? []) out.push(...mapCall(call))
+  out.push(...mapAddressBook(events))
   return out
 }
 

@@ -11,6 +11,7 @@ import { useBrowserOnline } from '../../data/local-first.ts'
 import i18n from '../../i18n/index.ts'
 import { ColumnMapping } from './column-mapping.tsx'
 import { ImportProgress, ImportResult } from './import-result.tsx'
+import { PhoneImport } from './phone-import.tsx'
 
 const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 const card = 'flex flex-col gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800'
@@ -29,7 +30,8 @@ function fileErrorText(err: unknown, invalidText: string): string {
 /**
  * /contacts/import (spec part 2 §2 "Contacts import", §5 Contact import): the file is chosen and read in
  * the browser, its columns mapped to name, number and email with a preview, then POST /contacts/upload
- * imports it and the counts show. Online only: the import is the server's.
+ * imports it and the counts show; below, the import of the phone's address book or chat list. Online
+ * only: the import is the server's.
  */
 export default function ContactsImportPage() {
   const { t } = useTranslation()
@@ -129,6 +131,7 @@ export default function ContactsImportPage() {
           </Link>
         </div>
       )}
+      <PhoneImport online={online} className={card} />
     </section>
   )
 }
