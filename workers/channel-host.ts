@@ -7,6 +7,7 @@ import type { ChannelDriver, ChannelEvent, ChannelKind, DriverContext } from './
 import { SimulatorDriver, type SimulatorOptions } from './channels/simulator/simulator-driver.ts'
 import { handleChannelEvent, type ConnectionRef, type InboundDeps } from './inbound.ts'
 import { ChatSerializer } from './inbound/chat-serializer.ts'
+import { PictureRefresher } from './inbound/picture-refresh.ts'
 import { runSendBatch } from './outbound.ts'
 
 export interface ConnectionRow extends ConnectionRef {
@@ -48,9 +49,13 @@ export class ChannelHost {
   private timer: ReturnType<typeof setInterval> | undefined
   private sending: Promise<void> | null = null
   private again = false
+  private readonly pictures: PictureRefresher
+  /** The latest picture lookup, for tests and stop() to wait on. */
+  refreshing: Promise<unknown> = Promise.resolve()
 
   constructor(private readonly deps: ChannelHostDeps) {
     this.owner = deps.owner ?? `worker-${process.pid}-${randomUUID().slice(0, 8)}`
+    this.pictures = new PictureRefresher(deps)
   }
 
   start(): void {
@@ -61,6 +66,7 @@ export class ChannelHost {
     if (this.timer) clearInterval(this.timer)
     this.timer = undefined
     await this.sending
+    await this.refreshing
     await Promise.all([...this.drivers.values()].map((d) => d.stop().catch(() => {})))
     this.drivers.clear()
     this.hosted.clear()
@@ -122,9 +128,21 @@ export class ChannelHost {
   }
 
   /** Hands one driver event to the pipeline, after earlier events of the same chat. */
-  emit(connection: ConnectionRef, event: ChannelEvent): Promise<unknown> {
+  async emit(connection: ConnectionRef, event: ChannelEvent): Promise<unknown> {
     const run = () => handleChannelEvent(this.inboundDeps(), connection, event)
-    return event.kind === 'message' ? this.serializer.run(chatKey(connection.id, event), run) : run()
+    if (event.kind !== 'message') return run()
+    const result = await this.serializer.run(chatKey(connection.id, event), run)
+    if (result.outcome === 'stored' && !event.message.fromMe) this.refreshPicture(connection, result.ticketId)
+    return result
+  }
+
+  /** The writer's profile picture, looked up beside the pipeline (never awaited by it). */
+  private refreshPicture(connection: ConnectionRef, ticketId: number) {
+    const driver = this.drivers.get(connection.id)
+    if (!driver?.profilePicture) return
+    this.refreshing = this.pictures
+      .afterMessage(connection, driver, ticketId)
+      .catch((err) => this.deps.log(`profile picture of ticket ${ticketId} not refreshed`, err))
   }
 
   private makeDriver(row: ConnectionRow): ChannelDriver | undefined {

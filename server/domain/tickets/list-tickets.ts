@@ -53,18 +53,21 @@ export interface TicketListPage {
  */
 export async function listTickets(ctx: DomainCtx, query: ListTicketsQuery): Promise<TicketListPage> {
   const { tx, auth } = ctx
-  const masked = await hidesNumbers(tx, auth)
+  // Independent reads go out together: postgres.js pipelines them on the request's connection.
+  const search = query.searchParam
+  const [masked, share] = await Promise.all([
+    hidesNumbers(tx, auth),
+    search && query.searchOnMessages ? messageShare(tx, search) : Promise.resolve(0),
+  ])
   const filters = filtersOf(tx, query)
-  if (query.searchParam) {
-    const dense = query.searchOnMessages && (await messageShare(tx, query.searchParam)) >= DENSE_WORD_SHARE
-    filters.push(searchOf(tx, query.searchParam, query.searchOnMessages ? (dense ? 'walk' : 'collect') : null, masked))
-  }
+  if (search) filters.push(searchOf(tx, search, query.searchOnMessages ? (share >= DENSE_WORD_SHARE ? 'walk' : 'collect') : null, masked))
   const where = [...visibleTo(tx, auth, query.showAll), ...filters].reduce((a, b) => tx`${a} and ${b}`)
   const page = pageOf(query.pageNumber, TICKETS_PAGE_SIZE)
   const order = query.sortTickets === 'ASC' ? tx`t.updated_at asc, t.id asc` : tx`t.updated_at desc, t.id desc`
   // The page is picked from tickets alone (an index walk for the live tabs, tickets_live_updated_idx), and
   // only its rows are joined and turned into JSON.
-  const rows = await tx<TicketListItem[]>`
+  const [rows, [{ count }]] = await Promise.all([
+    tx<TicketListItem[]>`
     select t.id, t.uuid::text as uuid, t.status, t.channel, t.last_message, t.unread_messages, t.is_group, t.is_bot,
            t.use_integration, t.code, t.contact_id, t.queue_id, t.user_id, t.whatsapp_id, t.updated_at, t.created_at,
            json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'urlPicture', c.url_picture) as contact,
@@ -79,11 +82,12 @@ export async function listTickets(ctx: DomainCtx, query: ListTicketsQuery): Prom
       left join queues q on q.id = t.queue_id
       left join users u on u.id = t.user_id
       left join whatsapps w on w.id = t.whatsapp_id
-     order by ${order}`
-  // A search counts its matches up to SEARCH_COUNT_CAP: past that, counting would cost more than the page.
-  const [{ count }] = query.searchParam
-    ? await tx<{ count: number }[]>`select count(*)::int as count from (select 1 from tickets t where ${where} limit ${SEARCH_COUNT_CAP}) s`
-    : await tx<{ count: number }[]>`select count(*)::int as count from tickets t where ${where}`
+     order by ${order}`,
+    // A search counts its matches up to SEARCH_COUNT_CAP: past that, counting would cost more than the page.
+    search
+      ? tx<{ count: number }[]>`select count(*)::int as count from (select 1 from tickets t where ${where} limit ${SEARCH_COUNT_CAP}) s`
+      : tx<{ count: number }[]>`select count(*)::int as count from tickets t where ${where}`,
+  ])
   const { records, hasMore } = splitPage(rows, page)
   return { tickets: masked ? records.map((t) => ({ ...t, contact: maskContact(t.contact, true) })) : records, count, hasMore }
 }
