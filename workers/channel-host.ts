@@ -7,6 +7,7 @@ import type { ChannelDriver, ChannelEvent, ChannelKind, DriverContext } from './
 import { SimulatorDriver, type SimulatorOptions } from './channels/simulator/simulator-driver.ts'
 import { handleChannelEvent, type ConnectionRef, type InboundDeps } from './inbound.ts'
 import { ChatSerializer } from './inbound/chat-serializer.ts'
+import { IngestBatcher } from './inbound/ingest-batcher.ts'
 import { PictureRefresher } from './inbound/picture-refresh.ts'
 import { runSendBatch } from './outbound.ts'
 
@@ -50,12 +51,14 @@ export class ChannelHost {
   private sending: Promise<void> | null = null
   private again = false
   private readonly pictures: PictureRefresher
+  private readonly batcher: IngestBatcher
   /** The latest picture lookup, for tests and stop() to wait on. */
   refreshing: Promise<unknown> = Promise.resolve()
 
   constructor(private readonly deps: ChannelHostDeps) {
     this.owner = deps.owner ?? `worker-${process.pid}-${randomUUID().slice(0, 8)}`
     this.pictures = new PictureRefresher(deps)
+    this.batcher = new IngestBatcher(deps.db)
   }
 
   start(): void {
@@ -160,7 +163,7 @@ export class ChannelHost {
 
   private inboundDeps(): InboundDeps {
     const { db, media, events, now, inbound } = this.deps
-    return { db, media, events, now, ...inbound }
+    return { db, media, events, now, batcher: this.batcher, ...inbound }
   }
 
   private outboundDeps() {

@@ -9,6 +9,7 @@ import { enqueueSend } from '../server/domain/outbound/enqueue-send.ts'
 import { namespaceOf, storedNumber } from '../server/domain/contacts/resolve-contact.ts'
 import { applyAck, applyEdit, applyRevoke, applyStatus, type InCompany } from './inbound/updates.ts'
 import { storeAddressBook } from './inbound/address-book.ts'
+import type { IngestBatcher } from './inbound/ingest-batcher.ts'
 import type { TicketRow } from '../server/domain/tickets/find-or-create-ticket.ts'
 import type { RouteInput, RoutingCtx } from '../server/domain/routing/index.ts'
 
@@ -30,6 +31,8 @@ export interface InboundDeps {
    * it. Without it tickets arrive pending without a queue (the tests of the pipeline alone).
    */
   route?: (ctx: RoutingCtx, input: RouteInput) => Promise<void>
+  /** Group commit of messages arriving together (the channel host's; without it, one transaction each). */
+  batcher?: IngestBatcher
 }
 
 /** A stored message as the live events carry it. */
@@ -159,8 +162,12 @@ async function handleMessage(deps: InboundDeps, inCompany: InCompany, connection
     // The channel's payload answers Baileys' getMessage (retries, quotes); anchor §2 keeps it the same way.
     raw: message.raw,
   }
-  // Contact, ticket and message in one round trip (app_ingest_message, migration 0008).
-  const [{ result }] = await inCompany((tx) => tx<{ result: IngestAnswer }[]>`select app_ingest_message(${tx.json(payload as never)}) as result`)
+  // Contact, ticket and message in one round trip (app_ingest_message, migration 0008), batched with other
+  // chats' messages when the host gives a batcher.
+  const result =
+    deps.batcher && !deps.transaction
+      ? await deps.batcher.ingest<IngestAnswer>(connection.companyId, payload)
+      : (await inCompany((tx) => tx<{ result: IngestAnswer }[]>`select app_ingest_message(${tx.json(payload as never)}) as result`))[0].result
   if (result.outcome === 'ignored') return { outcome: 'ignored', reason: result.reason }
   if (result.outcome === 'duplicate') return { outcome: 'duplicate', messageId: result.messageId }
   const { ticket, contact } = result
