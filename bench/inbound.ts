@@ -1,6 +1,7 @@
 /**
  * Inbound figures (issue 4), run by hand: `bun bench/inbound.ts` (needs the local Postgres).
- *  1. sustained ingest through the channel host and the inbound pipeline on Postgres (target ≥ 1,000 messages/s)
+ *  1. sustained ingest through the channel host and the inbound pipeline on Postgres (target ≥ 1,000 messages/s),
+ *     without and with the routing step (a connection without queues: greeting once, then nothing to do)
  *  2. inbound → visible in a subscribed client (the official Electric client on /v1/shape), p50 / p95 (target p95 ≤ 150 ms)
  *  3. resident memory of this process with 50 simulator sessions exchanging messages
  * BENCH_MESSAGES (default 5,000) and BENCH_CHATS (default 100) size the ingest run.
@@ -11,6 +12,7 @@ import { enqueueSend } from '../server/domain/outbound/enqueue-send.ts'
 import { startTestEnv, type TestEnv } from '../test/env.ts'
 import { superToken } from '../test/factories.ts'
 import { serve } from '../test/sync-support.ts'
+import { routeInbound } from '../server/domain/routing/index.ts'
 import { ChannelHost } from '../workers/channel-host.ts'
 import type { InboundMessage } from '../workers/channels/types.ts'
 
@@ -40,14 +42,23 @@ async function connection(env: TestEnv, name: string) {
   return { id: w.id, companyId: 1, channel: 'simulator' as const }
 }
 
-function hostOf(env: TestEnv) {
+function hostOf(env: TestEnv, opts: { route?: boolean } = {}) {
   const s = env.services
-  return new ChannelHost({ db: s.db, media: s.media, events: s.events, now: () => new Date(), log: () => {}, simulator: { ackDelaysMs: [50, 150] } })
+  return new ChannelHost({
+    db: s.db,
+    media: s.media,
+    events: s.events,
+    now: () => new Date(),
+    log: () => {},
+    simulator: { ackDelaysMs: [50, 150] },
+    // As workers/start-workers.ts runs it: each stored message then takes the routing step too.
+    inbound: opts.route ? { route: routeInbound } : undefined,
+  })
 }
 
-async function ingest(env: TestEnv) {
-  const conn = await connection(env, 'Bench ingest')
-  const host = hostOf(env)
+async function ingest(env: TestEnv, opts: { route?: boolean } = {}) {
+  const conn = await connection(env, opts.route ? 'Bench ingest routed' : 'Bench ingest')
+  const host = hostOf(env, opts)
   const t0 = performance.now()
   await Promise.all(Array.from({ length: MESSAGES }, (_, i) => host.emit(conn, { kind: 'message', message: message(i % CHATS, `mensagem ${i}`) })))
   const ms = performance.now() - t0
@@ -118,6 +129,8 @@ try {
   const token = await superToken(env)
   const ing = await ingest(env)
   console.log(`[postgres] ingest: ${MESSAGES} messages in ${CHATS} chats through the channel host: ${(ing.ms / 1000).toFixed(2)} s → ${ing.perSecond.toFixed(0)} messages/s`)
+  const routed = await ingest(env, { route: true })
+  console.log(`[postgres] ingest with the routing step (as the workers run it): ${(routed.ms / 1000).toFixed(2)} s → ${routed.perSecond.toFixed(0)} messages/s`)
   const vis = await visibility(env, http.url, token)
   console.log(`[postgres] inbound → visible in a subscribed client: p50 ${vis.p50.toFixed(1)} ms, p95 ${vis.p95.toFixed(1)} ms (n=${vis.n})`)
   const mem = await memory(env)

@@ -20,10 +20,13 @@ export interface TenantScope {
  */
 export async function withTenant<T>(db: Db, scope: TenantScope, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const out = (await db.sql.begin(async (tx) => {
-    await tx`select set_config('app.company_id', ${String(scope.companyId)}, true),
+    // Not awaited before fn: queries on one connection run in the order sent, so fn's first query goes
+    // out right behind the settings (pipelined) and still runs under them, one round trip earlier.
+    const settings = tx`select set_config('app.company_id', ${String(scope.companyId)}, true),
                     set_config('app.user_id', ${scope.userId ? String(scope.userId) : ''}, true),
-                    set_config('role', ${db.roleSwitch ? APP_ROLE : 'none'}, true)`
-    return fn(tx)
+                    set_config('role', ${db.roleSwitch ? APP_ROLE : 'none'}, true)`.execute()
+    const [, result] = await Promise.all([settings, fn(tx)])
+    return result
   })) as T
   db.onCommit?.()
   return out

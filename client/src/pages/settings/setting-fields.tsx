@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { SelectField } from '../../components/form-field.tsx'
 import { SwitchField } from '../../components/switch-field.tsx'
@@ -32,11 +32,35 @@ export interface FieldProps {
   onDiscard: (id: string) => void
 }
 
+/**
+ * What a switch or select shows: the user's choice from the moment it is made, until the row (synced,
+ * with the pending write laid over it) shows it too. The row comes back through a live query a moment
+ * later; a controlled field would snap back to the old value meanwhile.
+ */
+function useChosen<T>(value: T): [T, (v: T) => void] {
+  const [chosen, setChosen] = useState<{ v: T } | null>(null)
+  useEffect(() => {
+    if (chosen && chosen.v === value) setChosen(null)
+  }, [chosen, value])
+  useEffect(() => {
+    if (!chosen) return
+    // The write never reached the row (refused before the outbox): show the row again.
+    const timer = setTimeout(() => setChosen(null), 5000)
+    return () => clearTimeout(timer)
+  }, [chosen])
+  return [chosen ? chosen.v : value, (v) => setChosen({ v })]
+}
+
 /** An enabled/disabled setting (or a boolean one) as a switch; each flip saves at once. */
-export function ToggleSetting({ name, value, onSave, ...status }: FieldProps & { value: string | boolean; onSave: (v: string | boolean) => void }) {
+export function ToggleSetting({ name, value: saved, onSave, ...status }: FieldProps & { value: string | boolean; onSave: (v: string | boolean) => void }) {
   const { t } = useTranslation()
+  const [value, choose] = useChosen(saved)
   const checked = value === true || value === 'enabled'
-  const flip = (on: boolean) => onSave(typeof value === 'boolean' ? on : on ? 'enabled' : 'disabled')
+  const flip = (on: boolean) => {
+    const next = typeof value === 'boolean' ? on : on ? 'enabled' : 'disabled'
+    choose(next)
+    onSave(next)
+  }
   return (
     <div>
       <SwitchField id={`setting-${name}`} label={t(`settings.options.${name}`)} checked={checked} onChange={flip} />
@@ -46,12 +70,22 @@ export function ToggleSetting({ name, value, onSave, ...status }: FieldProps & {
 }
 
 /** A setting with a fixed list of values; each choice saves at once. */
-export function ChoiceSetting({ name, value, choices, onSave, ...status }: FieldProps & { value: string; choices: readonly string[]; onSave: (v: string) => void }) {
+export function ChoiceSetting({ name, value: saved, choices, onSave, ...status }: FieldProps & { value: string; choices: readonly string[]; onSave: (v: string) => void }) {
   const { t } = useTranslation()
+  const [value, choose] = useChosen(saved)
   const options = choices.map((c) => ({ value: c, label: t(`settings.choices.${name}.${c}`) }))
   return (
     <div className="py-2">
-      <SelectField id={`setting-${name}`} label={t(`settings.options.${name}`)} value={value} options={options} onChange={onSave} />
+      <SelectField
+        id={`setting-${name}`}
+        label={t(`settings.options.${name}`)}
+        value={value}
+        options={options}
+        onChange={(v) => {
+          choose(v)
+          onSave(v)
+        }}
+      />
       <SettingStatus {...status} />
     </div>
   )
