@@ -2,18 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { withSystem } from '../server/db/tenant.ts'
 import { createCompany, createUser, uniq } from '../test/factories.ts'
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  browserStorage,
-  loginAs,
-  openBrowser,
-  screenshot,
-  startServer,
-  waitForServiceWorker,
-  type Browser,
-  type Server,
-} from './support/harness.ts'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type Browser, browserStorage, loginAs, openBrowser, screenshot, type Server, startServer, until, waitForServiceWorker } from './support/harness.ts'
 
 /**
  * Local-first in Debian Chromium against the real server (issue 3): the Users page reads the browser's
@@ -50,15 +39,6 @@ function serverUsers(emails: string[]) {
   return withSystem(server.env.services.db, (tx) => tx<{ id: number; email: string }[]>`select id, email from users where email = any(${emails}) order by email`)
 }
 
-async function until<T>(label: string, check: () => Promise<T>, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const v = await check()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${label}`)
-    await Bun.sleep(200)
-  }
-}
 
 /** Logs in as the super user, lets the service worker take over and opens /users once the local database has synced. */
 async function openUsersPage(page: Page, waitFor: string) {

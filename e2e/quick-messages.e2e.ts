@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { withSystem } from '../server/db/tenant.ts'
 import { createCompany, createUser } from '../test/factories.ts'
-import { loginAs, openBrowser, screenshot, startServer, waitForServiceWorker, type Server } from './support/harness.ts'
+import { loginAs, openBrowser, screenshot, type Server, startServer, until, waitForServiceWorker } from './support/harness.ts'
 
 /**
  * The Quick messages page end to end in Chromium against the real server: an admin creates a general
@@ -21,15 +21,6 @@ afterAll(async () => {
   await server?.close()
 })
 
-async function until<T>(label: string, check: () => Promise<T> | T, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const v = await check()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${label}`)
-    await Bun.sleep(200)
-  }
-}
 
 /** A row by its shortcode, case-sensitively ('/OLA' is not '/ola'). */
 const row = (page: Page, shortcode: string) =>

@@ -4,7 +4,7 @@ import { createCompany, createConnection } from '../test/factories.ts'
 import type { OutboundMessage } from '../workers/channels/types.ts'
 import { sweepDueSchedules } from '../workers/schedule-sweep.ts'
 import { startWorkers, type RunningWorkers } from '../workers/start-workers.ts'
-import { loginAs, openBrowser, screenshot, startServer, type Server } from './support/harness.ts'
+import { loginAs, openBrowser, screenshot, type Server, startServer, until } from './support/harness.ts'
 
 /**
  * The schedules calendar end to end (spec part 2 §2 "Schedules calendar", part 1 §4, §5, §9): an admin opens
@@ -31,15 +31,6 @@ afterAll(async () => {
   await server?.close()
 })
 
-async function until<T>(label: string, check: () => Promise<T> | T, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const v = await check()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${label}`)
-    await Bun.sleep(200)
-  }
-}
 
 const TEXT = 'Lembrete: sua consulta é amanhã às 10h'
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { withSystem } from '../server/db/tenant.ts'
 import { createCompany } from '../test/factories.ts'
-import { loginAs, openBrowser, startServer, waitForServiceWorker, type Server } from './support/harness.ts'
+import { loginAs, openBrowser, type Server, startServer, until, waitForServiceWorker } from './support/harness.ts'
 
 /** The settings page's options tab (issue 6): a switch saves through the outbox and reaches the server. Run after `vite build`. */
 let server: Server
@@ -12,15 +12,6 @@ afterAll(async () => {
   await server?.close()
 })
 
-async function until<T>(label: string, check: () => Promise<T>, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const v = await check()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${label}`)
-    await Bun.sleep(200)
-  }
-}
 
 describe('settings options', () => {
   test('an admin turns askFarewellMessage on and scheduleType to queue; both reach the server', async () => {

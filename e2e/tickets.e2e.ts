@@ -4,7 +4,7 @@ import { withSystem } from '../server/db/tenant.ts'
 import { createCompany, createConnection, createUser } from '../test/factories.ts'
 import type { OutboundMessage } from '../workers/channels/types.ts'
 import { startWorkers, type RunningWorkers } from '../workers/start-workers.ts'
-import { loginAs, openBrowser, screenshot, waitForServiceWorker, type Browser, type Server, startServer } from './support/harness.ts'
+import { type Browser, loginAs, openBrowser, screenshot, type Server, startServer, until, waitForServiceWorker } from './support/harness.ts'
 
 /**
  * The attendant workspace end to end (issue 5) in two Chromium browsers against the real server with its
@@ -33,15 +33,6 @@ afterAll(async () => {
   await server?.close()
 })
 
-async function until<T>(label: string, check: () => Promise<T> | T, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const v = await check()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${label}`)
-    await Bun.sleep(200)
-  }
-}
 
 const row = (page: Page, text: string) => page.getByTestId('ticket-row').filter({ hasText: text })
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { withSystem } from '../server/db/tenant.ts'
 import { createCompany, createConnection } from '../test/factories.ts'
-import { loginAs, openBrowser, startServer, waitForServiceWorker, type Server } from './support/harness.ts'
+import { loginAs, openBrowser, type Server, startServer, until, waitForServiceWorker } from './support/harness.ts'
 
 /**
  * A transfer with closeTicketOnTransfer (issue 6): the chat of the closed ticket says where the
@@ -16,15 +16,6 @@ afterAll(async () => {
   await server?.close()
 })
 
-async function until<T>(label: string, check: () => Promise<T>, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const v = await check()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${label}`)
-    await Bun.sleep(200)
-  }
-}
 
 describe('transfer with closeTicketOnTransfer', () => {
   test('the old ticket closes, its chat points to the new one in the target queue, and opens it', async () => {

@@ -111,3 +111,14 @@ export async function browserStorage(page: Page): Promise<{ idb: string[]; opfs:
     return { idb, opfs: opfs.sort() }
   })
 }
+
+/** Polls check every 200 ms until it returns something truthy (returned), or fails naming what it waited for. */
+export async function until<T>(label: string, check: () => Promise<T> | T, timeoutMs = 30_000): Promise<T> {
+  const end = Date.now() + timeoutMs
+  for (;;) {
+    const v = await check()
+    if (v) return v
+    if (Date.now() > end) throw new Error(`timed out waiting for ${label}`)
+    await Bun.sleep(200)
+  }
+}

@@ -9,11 +9,12 @@ import type { TicketRecord } from './ticket-view.ts'
 interface CloseSettings {
   requiredTag: string
   sendFarewellWaitingTicket: string
+  userRating: string
 }
 
 async function closeSettings(tx: Tx): Promise<CloseSettings> {
-  const [row] = await tx<CloseSettings[]>`select required_tag, send_farewell_waiting_ticket from company_settings`
-  return row ?? { requiredTag: 'disabled', sendFarewellWaitingTicket: 'disabled' }
+  const [row] = await tx<CloseSettings[]>`select required_tag, send_farewell_waiting_ticket, user_rating from company_settings`
+  return row ?? { requiredTag: 'disabled', sendFarewellWaitingTicket: 'disabled', userRating: 'disabled' }
 }
 
 /** requiredTag (spec part 1 §4 Resolve, §5): a ticket is tagged when it or its contact carries a tag. */
@@ -41,7 +42,7 @@ export async function closeTicket(
   const settings = await closeSettings(tx)
   if (!opts.ignore && settings.requiredTag === 'enabled') await assertTagged(tx, ticket)
   const userId = opts.ignore ? ticket.userId : (ticket.userId ?? auth.user.id)
-  if (!opts.ignore && (await askRating(ctx, ticket, userId))) return
+  if (!opts.ignore && (await askRating(ctx, ticket, userId, settings.userRating))) return
   const wasPending = ticket.status === 'pending'
   await tx`update tickets set status = 'closed', user_id = ${userId}, closed_at = ${ctx.now()}, unread_messages = 0
             where id = ${ticket.id}`

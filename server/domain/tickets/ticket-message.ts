@@ -15,7 +15,8 @@ export async function queueTicketMessage(
   opts: { userId: number | null; isSystem?: boolean; isPrivate?: boolean; vars?: Record<string, string> },
 ): Promise<void> {
   if (ticket.whatsappId === null || !body.trim()) return
-  const [contact] = await ctx.tx<{ name: string }[]>`select name from contacts where id = ${ticket.contactId}`
+  // A private note goes as written; only automatic texts need the contact's name for {{name}}.
+  const [contact] = opts.isPrivate ? [] : await ctx.tx<{ name: string }[]>`select name from contacts where id = ${ticket.contactId}`
   await enqueueSend(ctx.tx, {
     companyId: ctx.auth.user.companyId,
     ticketId: ticket.id,
