@@ -34,13 +34,13 @@ export async function localDatabase(env: TestEnv, tables: string[], dataDir?: st
 }
 
 /** Polls until check() is truthy or the time runs out (then throws with the label). */
-export async function eventually<T>(label: string, check: () => Promise<T> | T, timeoutMs = 8000): Promise<T> {
+export async function eventually<T>(label: string, check: () => Promise<T> | T, timeoutMs = 8000, everyMs = 20): Promise<T> {
   const end = Date.now() + timeoutMs
   for (;;) {
     const v = await check()
     if (v) return v
     if (Date.now() > end) throw new Error(`timed out waiting for ${label}`)
-    await Bun.sleep(20)
+    await Bun.sleep(everyMs)
   }
 }
 

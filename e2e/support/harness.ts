@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { websocketHandler } from '../../server/realtime/index.ts'
 import { startTestEnv, type TestEnv } from '../../test/env.ts'
+import { eventually } from '../../test/sync-support.ts'
 
 export { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../test/env.ts'
 
@@ -113,12 +114,4 @@ export async function browserStorage(page: Page): Promise<{ idb: string[]; opfs:
 }
 
 /** Polls check every 200 ms until it returns something truthy (returned), or fails naming what it waited for. */
-export async function until<T>(label: string, check: () => Promise<T> | T, timeoutMs = 30_000): Promise<T> {
-  const end = Date.now() + timeoutMs
-  for (;;) {
-    const v = await check()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${label}`)
-    await Bun.sleep(200)
-  }
-}
+export const until = <T>(label: string, check: () => Promise<T> | T, timeoutMs = 30_000): Promise<T> => eventually(label, check, timeoutMs, 200)
