@@ -3,6 +3,7 @@ import { describeEachBackend, type TestEnv } from '../../test/env.ts'
 import { call } from '../../test/http.ts'
 import { createCompany, createConnection, createUser, uniq } from '../../test/factories.ts'
 import { withSystem, withTenant } from '../db/tenant.ts'
+import { walkBudget } from '../domain/tickets/list-tickets.ts'
 
 const sys = <T>(env: TestEnv, fn: Parameters<typeof withSystem<T>>[1]) => withSystem(env.services.db, fn)
 type User = { id: number; token: string }
@@ -344,5 +345,52 @@ describeEachBackend('GET /tickets searching a word common in the messages', (env
     expect(res.status).toBe(200)
     expect(res.body.tickets.map((t: { id: number }) => t.id)).toEqual(expected)
     expect(res.body).toMatchObject({ count: 19, hasMore: false })
+  })
+})
+
+describeEachBackend('GET /tickets searching a word common only in old tickets', (env) => {
+  let token: string
+  let companyId: number
+  const expected: number[] = []
+  beforeAll(async () => {
+    const company = await createCompany(env())
+    ;({ adminToken: token, companyId } = company)
+    const w = (await createConnection(env(), companyId)).id
+    await sys(env(), async (tx) => {
+      // 3,000 tickets; only the 40 oldest talk of 'garantia', three messages each: common in the statistics, absent from every recent ticket.
+      await tx`insert into contacts (company_id, name, number, channel)
+               select ${companyId}, 'Antigo ' || g, '5511' || (930000000 + g)::text, 'simulator' from generate_series(1, 3000) g`
+      await tx`insert into tickets (company_id, contact_id, whatsapp_id, channel, status, updated_at)
+               select ${companyId}, c.id, ${w}, 'simulator', 'closed', timestamp '2026-01-01' + (c.id || ' seconds')::interval
+                 from contacts c where c.company_id = ${companyId}`
+      await tx`insert into messages (company_id, ticket_id, contact_id, body)
+               select t.company_id, t.id, t.contact_id, case when t.n <= 40 then 'a garantia vence quando?' else 'bom dia' end
+                 from (select t.*, row_number() over (order by t.updated_at, t.id) as n from tickets t where t.company_id = ${companyId}) t
+                 cross join generate_series(1, case when t.n <= 40 then 3 else 1 end)`
+      const rows = await tx<{ id: number }[]>`select id from tickets where company_id = ${companyId} order by updated_at desc, id desc`
+      expected.push(...rows.slice(-40).map((r) => r.id))
+      await tx`analyze messages`
+    })
+  }, 120_000)
+
+  test('a walk that outlasts its budget is cancelled and the tickets are collected instead: the same answer', async () => {
+    const share = await withTenant(env().services.db, { companyId }, async (tx) => (await tx<{ share: number }[]>`select app_search_message_share('garantia') as share`)[0].share)
+    expect(share).toBeGreaterThanOrEqual(0.01)
+    const search = () => call(env(), 'GET', `/tickets?${new URLSearchParams({ searchParam: 'garantia', searchOnMessages: 'true', showAll: 'true' })}`, { token })
+    const budget = walkBudget.ms
+    const before = walkBudget.fallbacks
+    try {
+      walkBudget.ms = 1
+      const res = await search()
+      expect(res.status).toBe(200)
+      expect(res.body.tickets.map((t: { id: number }) => t.id)).toEqual(expected)
+      expect(res.body).toMatchObject({ count: 40, hasMore: false })
+      // PGlite runs no timers inside a statement: there the walk simply finishes.
+      if (env().backend === 'postgres') expect(walkBudget.fallbacks).toBe(before + 1)
+    } finally {
+      walkBudget.ms = budget
+    }
+    const unhurried = await search()
+    expect(unhurried.body.tickets.map((t: { id: number }) => t.id)).toEqual(expected)
   })
 })

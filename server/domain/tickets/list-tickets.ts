@@ -13,6 +13,9 @@ export const TICKETS_PAGE_SIZE = 40
 export const SEARCH_COUNT_CAP = 1000
 /** Words the planner expects in at least this share of the company's messages are searched by walking tickets. */
 const DENSE_WORD_SHARE = 0.01
+/** The longest a walk may take (ms) before the search falls back to collecting through the index; how often it did. */
+export const walkBudget = { ms: 250, fallbacks: 0 }
+const QUERY_CANCELED = '57014'
 
 type Fragment = postgres.PendingQuery<postgres.Row[]>
 
@@ -59,8 +62,22 @@ export async function listTickets(ctx: DomainCtx, query: ListTicketsQuery): Prom
     hidesNumbers(tx, auth),
     search && query.searchOnMessages ? messageShare(tx, search) : Promise.resolve(0),
   ])
+  const read = (sql: Tx, messages: MessageSearch) => readPage(sql, auth, query, masked, messages)
+  const mode: MessageSearch = !search || !query.searchOnMessages ? null : share >= DENSE_WORD_SHARE ? 'walk' : 'collect'
+  const walked = mode === 'walk' ? await withinBudget(tx, (sp) => read(sp, 'walk')) : null
+  if (mode === 'walk' && !walked) walkBudget.fallbacks++
+  const { rows, count, page } = walked ?? (await read(tx, mode === 'walk' ? 'collect' : mode))
+  const { records, hasMore } = splitPage(rows, page)
+  return { tickets: masked ? records.map((t) => ({ ...t, contact: maskContact(t.contact, true) })) : records, count, hasMore }
+}
+
+type MessageSearch = 'walk' | 'collect' | null
+
+/** One page of the list and its count, with the message search done as asked. */
+async function readPage(tx: Tx, auth: AuthContext, query: ListTicketsQuery, masked: boolean, messages: MessageSearch) {
+  const search = query.searchParam
   const filters = filtersOf(tx, query)
-  if (search) filters.push(searchOf(tx, search, query.searchOnMessages ? (share >= DENSE_WORD_SHARE ? 'walk' : 'collect') : null, masked))
+  if (search) filters.push(searchOf(tx, search, messages, masked))
   const where = [...visibleTo(tx, auth, query.showAll), ...filters].reduce((a, b) => tx`${a} and ${b}`)
   const page = pageOf(query.pageNumber, TICKETS_PAGE_SIZE)
   const order = query.sortTickets === 'ASC' ? tx`t.updated_at asc, t.id asc` : tx`t.updated_at desc, t.id desc`
@@ -88,8 +105,28 @@ export async function listTickets(ctx: DomainCtx, query: ListTicketsQuery): Prom
       ? tx<{ count: number }[]>`select count(*)::int as count from (select 1 from tickets t where ${where} limit ${SEARCH_COUNT_CAP}) s`
       : tx<{ count: number }[]>`select count(*)::int as count from tickets t where ${where}`,
   ])
-  const { records, hasMore } = splitPage(rows, page)
-  return { tickets: masked ? records.map((t) => ({ ...t, contact: maskContact(t.contact, true) })) : records, count, hasMore }
+  return { rows, count, page }
+}
+
+/**
+ * The walk of a common word reads the newest tickets' messages until the page fills. The statistics
+ * tell how often a word is used, not when: a word common only in old tickets would make the walk read
+ * most of them. It gets walkBudget.ms per statement, in a savepoint; past that it is cancelled (null)
+ * and the caller collects the tickets through the full-text index instead.
+ */
+async function withinBudget<T>(tx: Tx, walk: (sp: Tx) => Promise<T>): Promise<T | null> {
+  try {
+    return (await tx.savepoint(async (sp) => {
+      const [{ previous }] = await sp<{ previous: string }[]>`
+        select current_setting('statement_timeout') as previous, set_config('statement_timeout', ${String(walkBudget.ms)}, true)`
+      const out = await walk(sp)
+      await sp`select set_config('statement_timeout', ${previous}, true)`
+      return out
+    })) as T
+  } catch (err) {
+    if ((err as { code?: string }).code === QUERY_CANCELED) return null
+    throw err
+  }
 }
 
 /**
