@@ -3,6 +3,7 @@
  *  1. initial sync of 10k tickets + 100k messages into an in-memory PGlite through pglite-sync (target ≤ 5 s)
  *  2. write → visible to 50 live subscribers, p50 / p95 (target p95 ≤ 150 ms)
  *  3. change-log throughput on Postgres: changes positioned per second (target ≥ 5,000/s)
+ * BENCH_PARTS=initial stops after 1; BENCH_PARTS=trace splits the initial sync of messages into its steps.
  * Servers are on loopback; clients are the official @electric-sql/client and pglite-sync in this process.
  */
 import { PGlite } from '@electric-sql/pglite'
@@ -13,6 +14,8 @@ import { withSystem } from '../server/db/tenant.ts'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestEnv, type Backend, type TestEnv } from '../test/env.ts'
 import { superToken } from '../test/factories.ts'
 import { localDatabase, serve } from '../test/sync-support.ts'
+import { applyLocalSchema } from '../sync/client/schema.ts'
+import { startSync } from '../sync/client/start-sync.ts'
 
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 10_000)
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100_000)
@@ -34,28 +37,65 @@ async function seedVolume(env: TestEnv) {
   await env.services.sync.runOnce()
 }
 
+/**
+ * The browser's first load as the app does it (sync/client/start-sync.ts): the local schema with the
+ * UI's indexes, the CSV-safe rows, messages bulk-loaded first; timed until every shape is up to date.
+ */
 async function initialSync(env: TestEnv, url: string, token: string) {
-  const local = await localDatabase(env, ['tickets', 'messages'])
+  const local = await PGlite.create('memory://', { extensions: { electric: electricSync() } })
+  await applyLocalSchema(local)
   const t0 = performance.now()
-  await new Promise<void>((resolve) => {
-    void local.electric.syncShapesToTables({
-      key: null,
-      initialInsertMethod: (process.env.BENCH_INSERT as 'json' | 'csv') ?? 'json',
-      onInitialSync: () => resolve(),
-      // pglite-sync bulk-inserts only the first table of its first commit (the others go through
-      // multi-row INSERTs); BENCH_ORDER picks which. Measured 2026-11-25: no difference (6.67 / 6.61 s).
-      shapes: Object.fromEntries(
-        (process.env.BENCH_ORDER ?? 'messages,tickets').split(',').map((table) => [
-          table,
-          { shape: { url, params: { table }, headers: { Authorization: `Bearer ${token}` } }, table, primaryKey: ['id'] },
-        ]),
-      ),
-    })
-  })
+  const sync = await startSync(local, { shapeUrl: url, userKey: 'bench', tables: ['messages', 'tickets'], getToken: async () => token })
+  // Up to date and committed: every seeded row is in the local tables.
+  const counts = async () => (await local.query<{ t: number; m: number }>('select (select count(*)::int from tickets) t, (select count(*)::int from messages) m')).rows[0]
+  for (;;) {
+    const status = sync.status.get()
+    if (status.state === 'error') throw new Error(`sync failed: ${status.error}`)
+    if (status.state === 'up-to-date') {
+      const c = await counts()
+      if (c.t >= TICKETS && c.m >= MESSAGES) break
+    }
+    await Bun.sleep(5)
+  }
   const ms = performance.now() - t0
-  const { rows } = await local.query<{ t: number; m: number }>('select (select count(*)::int from tickets) t, (select count(*)::int from messages) m')
+  sync.unsubscribe()
+  const rows = await counts()
   await local.close()
-  return { ms, ...rows[0] }
+  return { ms, ...rows }
+}
+
+/**
+ * Where the initial sync's time goes (BENCH_PARTS=trace): the server's snapshot of messages over HTTP,
+ * the client's JSON parse, and the insert of those rows into PGlite the way pglite-sync's 'json' method
+ * does it (json_to_recordset, 10,000 rows a statement).
+ */
+async function traceInitial(env: TestEnv, url: string, token: string) {
+  const t0 = performance.now()
+  const res = await fetch(`${url}?table=messages&offset=-1`, { headers: { Authorization: `Bearer ${token}` } })
+  const firstByte = performance.now() - t0
+  const text = await res.text()
+  const body = performance.now() - t0
+  const t1 = performance.now()
+  const rows = (JSON.parse(text) as { value: Record<string, unknown> }[]).map((m) => m.value)
+  const parse = performance.now() - t1
+  const local = await localDatabase(env, ['messages'])
+  const { rows: cols } = await local.query<{ column_name: string; udt_name: string }>(
+    `select column_name, udt_name from information_schema.columns where table_name = 'messages' and table_schema = 'public'`,
+  )
+  const present = cols.filter((c) => Object.hasOwn(rows[0], c.column_name))
+  const t2 = performance.now()
+  for (let i = 0; i < rows.length; i += 10_000) {
+    await local.query(
+      `insert into messages select x.* from json_to_recordset($1) as x(${present.map((c) => `${c.column_name} ${c.udt_name}`).join(', ')})`,
+      [rows.slice(i, i + 10_000)],
+    )
+  }
+  const insert = performance.now() - t2
+  await local.close()
+  console.log(
+    `[trace] messages snapshot: first byte ${firstByte.toFixed(0)} ms, body ${body.toFixed(0)} ms (${(text.length / 1e6).toFixed(1)} MB), ` +
+      `JSON.parse ${parse.toFixed(0)} ms, insert of ${rows.length} rows ${insert.toFixed(0)} ms`,
+  )
 }
 
 async function fanOut(env: TestEnv, url: string, token: string) {
@@ -158,6 +198,7 @@ async function run(backend: Backend) {
   try {
     await seedVolume(env)
     const token = await superToken(env)
+    if (process.env.BENCH_PARTS === 'trace') return await traceInitial(env, http.url, token)
     const init = await initialSync(env, http.url, token)
     console.log(`[${backend}] initial sync ${init.t} tickets + ${init.m} messages into PGlite: ${(init.ms / 1000).toFixed(2)} s`)
     if (backend === 'postgres') {

@@ -1,3 +1,5 @@
+import { SYNCED_TABLES } from './schema.generated.ts'
+
 /**
  * Local-only state of the browser database, next to the synced tables and never in migrations/
  * (STYLE "Sync"). pglite-sync owns the synced tables (it may empty one on must-refetch), so optimistic
@@ -9,6 +11,7 @@
  *   the answer's `txid` and goes away once the shape stream has delivered and committed that txid.
  * - synced_txids: the transaction ids the shape stream delivered (pglite-sync committed), kept an hour
  *   so that an answer arriving after its change still finds it.
+ * - `_fix` on every synced table, with the trigger that decodes the values csv-safe.ts had to encode.
  * - indexes the UI's list queries need on synced tables.
  */
 export const LOCAL_TABLES = ['local_writes', 'synced_txids'] as const
@@ -60,12 +63,32 @@ create trigger local_writes_answered after insert or update of txid on local_wri
 -- Merges a row's pending updates in order: jsonb_merge_agg(value order by created_at).
 create or replace aggregate jsonb_merge_agg(jsonb) (sfunc = jsonb_concat, stype = jsonb, initcond = '{}');
 
+-- Rows written encoded for pglite-sync's CSV path (csv-safe.ts): _fix names the columns to decode.
+create or replace function sync_unfix() returns trigger language plpgsql as $$
+declare
+  col text;
+  patch jsonb := '{}'::jsonb;
+begin
+  foreach col in array string_to_array(new._fix, ',') loop
+    patch := patch || jsonb_build_object(col, (to_jsonb(new) ->> col)::jsonb #>> '{}');
+  end loop;
+  new := jsonb_populate_record(new, patch);
+  new._fix := null;
+  return new;
+end $$;
+${SYNCED_TABLES.map(
+  (t) => `alter table "${t}" add column if not exists "_fix" text;
+drop trigger if exists "${t}_unfix" on "${t}";
+create trigger "${t}_unfix" before insert or update on "${t}" for each row when (new."_fix" is not null) execute function sync_unfix();`,
+).join('\n')}
+
 -- List queries of the UI (ticket list by status and recency, a ticket's messages, contacts by name).
 create index if not exists tickets_status_updated_idx on tickets (status, updated_at desc);
 create index if not exists tickets_contact_idx on tickets (contact_id);
 create index if not exists messages_ticket_created_idx on messages (ticket_id, created_at);
-create index if not exists messages_client_idx on messages (client_id);
-create index if not exists messages_quoted_idx on messages (quoted_msg_id);
+-- Partial: almost every row has neither, and a first load of 100k messages should not index 100k nulls.
+create index if not exists messages_client_idx on messages (client_id) where client_id is not null;
+create index if not exists messages_quoted_idx on messages (quoted_msg_id) where quoted_msg_id is not null;
 create index if not exists contacts_name_idx on contacts (name);
 `
 

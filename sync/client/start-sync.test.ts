@@ -65,6 +65,41 @@ describeEachBackend('startSync', (env) => {
     }
   }, 60_000)
 
+  test("the first load goes through pglite-sync's CSV path and every value arrives as stored", async () => {
+    const company = await createCompany(env())
+    const fx = await ticketFixtures(env(), company.companyId)
+    const { ticketId, contactId } = await insertTicket(env(), company.companyId, fx.whatsappId)
+    // What its CSV writer would break: a lone carriage return, a body that is exactly \N, an object in jsonb;
+    // and what it must quote: commas, quotes, newlines.
+    const bodies = ['linha\rsem quebra', '\\N', 'a, "b"\r\nc', '', ' espaços ']
+    const schedules = [{ weekday: 'Segunda', startTime: '08:00', endTime: '18:00' }]
+    await withSystem(env().services.db, async (tx) => {
+      for (const body of bodies) await tx`insert into messages (company_id, ticket_id, contact_id, body) values (${company.companyId}, ${ticketId}, ${contactId}, ${body})`
+      await tx`update companies set schedules = ${tx.json(schedules)} where id = ${company.companyId}`
+      await tx`update contacts set name = ${'Silva, "Zé"\rJr'} where id = ${contactId}`
+    })
+    await env().services.sync.runOnce()
+    const pg = await localDb()
+    const sync = await startSync(pg, { shapeUrl: http.url, userKey: 'csv', getToken: async () => company.adminToken })
+    try {
+      await eventually('up-to-date', () => sync.status.get().state === 'up-to-date', 20_000)
+      const messages = await pg.query<{ body: string; _fix: string | null }>(`select body, _fix from messages where ticket_id = $1 order by id`, [ticketId])
+      expect(messages.rows).toEqual(bodies.map((body) => ({ body, _fix: null })))
+      const companies = await pg.query<{ schedules: unknown }>(`select schedules from companies where id = $1`, [company.companyId])
+      expect(companies.rows[0].schedules).toEqual(schedules)
+      const contacts = await pg.query<{ name: string }>(`select name from contacts where id = $1`, [contactId])
+      expect(contacts.rows[0].name).toBe('Silva, "Zé"\rJr')
+
+      // A live update takes the other path (UPDATE): the same encoding, the same trigger.
+      await withSystem(env().services.db, (tx) => tx`update messages set body = ${'editada\rde novo'} where ticket_id = ${ticketId} and body = ''`)
+      await env().services.sync.runOnce()
+      await eventually('the edit', async () => (await pg.query(`select 1 from messages where body = $1`, ['editada\rde novo'])).rows.length === 1, 20_000)
+    } finally {
+      sync.unsubscribe()
+      await pg.close()
+    }
+  }, 60_000)
+
   test('a session that cannot be refreshed ends in error ERR_SESSION_EXPIRED', async () => {
     const pg = await localDb()
     const sync = await startSync(pg, { shapeUrl: http.url, userKey: 'over', getToken: async (o) => (o?.refresh ? null : 'stale'), tables: ['users'] })

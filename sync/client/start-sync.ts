@@ -1,7 +1,8 @@
 import { FetchError, isChangeMessage, isControlMessage, type Message, type Row, type ShapeStreamOptions } from '@electric-sql/client'
-import type { MapColumnsFn, ShapeToTableOptions } from '@electric-sql/pglite-sync'
+import type { ShapeToTableOptions } from '@electric-sql/pglite-sync'
 import { shapeCatalogue } from '../shapes.ts'
 import type { SyncablePg } from './local-pg.ts'
+import { csvSafeColumns } from './csv-safe.ts'
 import { SCHEMA_VERSION } from './schema.generated.ts'
 import { createStatusStore, type StatusSource, type SyncStatus } from './sync-status.ts'
 import { TxidConfirmer } from './txid-confirmer.ts'
@@ -50,7 +51,7 @@ export async function startSync(pg: SyncablePg, opts: StartSyncOptions): Promise
   status.set({ state: 'syncing' })
   const key = subscriptionKey(opts.userKey)
   const confirmer = new TxidConfirmer(pg, key)
-  const tables = opts.tables ?? Object.keys(shapeCatalogue)
+  const tables = bulkFirst(opts.tables ?? Object.keys(shapeCatalogue))
   const columns = await localColumns(pg, tables)
   const shapes: Record<string, ShapeToTableOptions> = {}
   for (const table of tables) {
@@ -58,15 +59,14 @@ export async function startSync(pg: SyncablePg, opts: StartSyncOptions): Promise
       shape: shapeOptions(table, opts, status),
       table,
       primaryKey: shapeCatalogue[table].primaryKey,
-      mapColumns: knownColumns(columns.get(table)!),
+      mapColumns: csvSafeColumns(columns.get(table)!),
     }
   }
   const sync = await pg.electric.syncShapesToTables({
     key,
     shapes,
-    // 'csv' (COPY FROM) measured 7.0 s against 9.6 s on 10k tickets + 100k messages (bench/sync.ts), but
-    // pglite-sync 0.6.1 writes jsonb values into the CSV unquoted and COPY rejects them: json it is.
-    initialInsertMethod: 'json',
+    // COPY FROM: the fastest first load (bench/sync.ts); csvSafeColumns makes every row safe for its writer.
+    initialInsertMethod: 'csv',
     onError: (err) => status.set({ state: 'error', error: errorCode(err) }),
   })
   const streams = Object.values(sync.streams)
@@ -136,14 +136,17 @@ function shapeOptions(table: string, opts: StartSyncOptions, status: ReturnType<
 }
 
 /** The columns of each local table, as the database has them. */
-async function localColumns(pg: SyncablePg, tables: string[]): Promise<Map<string, string[]>> {
-  const { rows } = await pg.query<{ table_name: string; column_name: string }>(
-    `select table_name, column_name from information_schema.columns
+async function localColumns(pg: SyncablePg, tables: string[]): Promise<Map<string, { name: string; json: boolean }[]>> {
+  const { rows } = await pg.query<{ table_name: string; column_name: string; udt_name: string }>(
+    `select table_name, column_name, udt_name from information_schema.columns
       where table_schema = 'public' and table_name = any($1) order by table_name, ordinal_position`,
     [tables],
   )
-  const byTable = new Map<string, string[]>()
-  for (const r of rows) byTable.set(r.table_name, [...(byTable.get(r.table_name) ?? []), r.column_name])
+  const byTable = new Map<string, { name: string; json: boolean }[]>()
+  for (const r of rows) {
+    const column = { name: r.column_name, json: r.udt_name === 'json' || r.udt_name === 'jsonb' }
+    byTable.set(r.table_name, [...(byTable.get(r.table_name) ?? []), column])
+  }
   const missing = tables.filter((t) => !byTable.has(t))
   if (missing.length) throw new Error(`local tables missing (apply the local schema first): ${missing.join(', ')}`)
   return byTable
@@ -153,13 +156,12 @@ async function localColumns(pg: SyncablePg, tables: string[]): Promise<Map<strin
  * Keeps a row to the columns this build's local table has: after a server migration adds a column, the
  * PWA still on the previous build (until the user takes the update) keeps syncing instead of failing.
  */
-function knownColumns(columns: readonly string[]): MapColumnsFn {
-  return (message) => {
-    const value = message.value as Record<string, unknown>
-    const row: Record<string, unknown> = {}
-    for (const c of columns) if (c in value) row[c] = value[c]
-    return row
-  }
+
+/** pglite-sync bulk-loads only the first table of its first commit; the rest go as multi-row INSERTs. */
+const BULK_FIRST = ['messages', 'tickets', 'contacts']
+function bulkFirst(tables: string[]): string[] {
+  const rank = (t: string) => (BULK_FIRST.includes(t) ? BULK_FIRST.indexOf(t) : BULK_FIRST.length)
+  return [...tables].sort((a, b) => rank(a) - rank(b))
 }
 
 function errorCode(err: unknown): string {

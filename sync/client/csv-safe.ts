@@ -1,0 +1,40 @@
+import type { MapColumnsFn } from '@electric-sql/pglite-sync'
+
+/** The local-only column naming the columns of a row that arrived encoded (see csvSafeColumns). */
+export const FIX_COLUMN = '_fix'
+
+/**
+ * Rows as pglite-sync 0.6.1's CSV path (COPY FROM, the fastest first load: bench/sync.ts) can write
+ * them. Its writer quotes a string only when it holds a comma, a quote or a newline, prints objects as
+ * `[object Object]` and writes null as `\N`. So here:
+ * - a json/jsonb value goes as its JSON text (which has quotes when it is an object, array or string);
+ * - a text value the writer would break (a lone carriage return, or exactly `\N`) goes as its JSON
+ *   text, and `_fix` names its column: the local trigger of local-tables.ts decodes it on insert and
+ *   update, whichever path wrote it.
+ * Only the local table's columns are kept (a newer server may send more). Every row carries `_fix`,
+ * since the CSV writer takes its column list from the first row.
+ */
+export function csvSafeColumns(columns: readonly { name: string; json: boolean }[]): MapColumnsFn {
+  return (message) => {
+    const value = message.value as Record<string, unknown>
+    const row: Record<string, unknown> = {}
+    let fix: string[] | null = null
+    for (const { name, json } of columns) {
+      if (name === FIX_COLUMN || !(name in value)) continue
+      const v = value[name]
+      if (v === null || v === undefined) row[name] = null
+      else if (json) row[name] = JSON.stringify(v)
+      else if (typeof v === 'string' && needsEncoding(v)) {
+        row[name] = JSON.stringify(v)
+        ;(fix ??= []).push(name)
+      } else row[name] = v
+    }
+    row[FIX_COLUMN] = fix ? fix.join(',') : null
+    return row
+  }
+}
+
+/** What the CSV writer cannot carry as written: COPY refuses a bare CR, and reads `\N` as null. */
+function needsEncoding(s: string): boolean {
+  return s === '\\N' || (s.includes('\r') && !s.includes('\n') && !s.includes(',') && !s.includes('"'))
+}
