@@ -19,6 +19,9 @@ export interface ConnectionRow extends ConnectionRef {
   importOldMessagesGroups: boolean
 }
 
+/** Profile picture lookups in flight per host (see refreshPicture). */
+const MAX_PICTURE_LOOKUPS = 4
+
 /** Builds the driver of a connection; the host adds socket channels (Baileys) through this too. */
 export type DriverFactory = (connection: ConnectionRow, ctx: DriverContext) => ChannelDriver | undefined
 
@@ -52,8 +55,7 @@ export class ChannelHost {
   private again = false
   private readonly pictures: PictureRefresher
   private readonly batcher: IngestBatcher
-  /** The latest picture lookup, for tests and stop() to wait on. */
-  refreshing: Promise<unknown> = Promise.resolve()
+  private readonly lookups = new Set<Promise<unknown>>()
 
   constructor(private readonly deps: ChannelHostDeps) {
     this.owner = deps.owner ?? `worker-${process.pid}-${randomUUID().slice(0, 8)}`
@@ -69,7 +71,7 @@ export class ChannelHost {
     if (this.timer) clearInterval(this.timer)
     this.timer = undefined
     await this.sending
-    await this.refreshing
+    await this.refreshing()
     await Promise.all([...this.drivers.values()].map((d) => d.stop().catch(() => {})))
     this.drivers.clear()
     this.hosted.clear()
@@ -139,13 +141,24 @@ export class ChannelHost {
     return result
   }
 
-  /** The writer's profile picture, looked up beside the pipeline (never awaited by it). */
+  /**
+   * The writer's profile picture, looked up beside the pipeline (never awaited by it). A few lookups at
+   * a time: a burst of new contacts must not become a burst of queries to WhatsApp; one skipped now is
+   * asked on the contact's next message.
+   */
   private refreshPicture(connection: ConnectionRef, ticketId: number) {
     const driver = this.drivers.get(connection.id)
-    if (!driver?.profilePicture) return
-    this.refreshing = this.pictures
+    if (!driver?.profilePicture || this.lookups.size >= MAX_PICTURE_LOOKUPS) return
+    const lookup = this.pictures
       .afterMessage(connection, driver, ticketId)
       .catch((err) => this.deps.log(`profile picture of ticket ${ticketId} not refreshed`, err))
+      .finally(() => this.lookups.delete(lookup))
+    this.lookups.add(lookup)
+  }
+
+  /** Resolves once the picture lookups under way have ended (tests, stop). */
+  async refreshing(): Promise<void> {
+    await Promise.all([...this.lookups])
   }
 
   private makeDriver(row: ConnectionRow): ChannelDriver | undefined {

@@ -15,6 +15,8 @@ export const FIX_COLUMN = '_fix'
  * since the CSV writer takes its column list from the first row.
  */
 export function csvSafeColumns(columns: readonly { name: string; json: boolean }[]): MapColumnsFn {
+  // A table without `_fix` (a schema from before it) cannot be told what to decode: its text goes as is.
+  const canFix = columns.some((c) => c.name === FIX_COLUMN)
   return (message) => {
     const value = message.value as Record<string, unknown>
     const row: Record<string, unknown> = {}
@@ -24,12 +26,12 @@ export function csvSafeColumns(columns: readonly { name: string; json: boolean }
       const v = value[name]
       if (v === null || v === undefined) row[name] = null
       else if (json) row[name] = JSON.stringify(v)
-      else if (typeof v === 'string' && needsEncoding(v)) {
+      else if (canFix && typeof v === 'string' && needsEncoding(v)) {
         row[name] = JSON.stringify(v)
         ;(fix ??= []).push(name)
       } else row[name] = v
     }
-    row[FIX_COLUMN] = fix ? fix.join(',') : null
+    if (canFix) row[FIX_COLUMN] = fix ? fix.join(',') : null
     return row
   }
 }

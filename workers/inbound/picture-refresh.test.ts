@@ -57,7 +57,7 @@ describeEachBackend('profile pictures from the channel', (env) => {
         })
         // The host starts the lookup right after the pipeline answers the driver, a few ticks after the commit.
         await Bun.sleep(20)
-        await host.refreshing
+        await host.refreshing()
       }
       await received('M1')
       expect(phone.lookups).toEqual([PEER])
