@@ -9,7 +9,7 @@ import { enqueueSend } from '../server/domain/outbound/enqueue-send.ts'
 import { namespaceOf, storedNumber } from '../server/domain/contacts/resolve-contact.ts'
 import { applyAck, applyEdit, applyRevoke, applyStatus, type InCompany } from './inbound/updates.ts'
 import { storeAddressBook } from './inbound/address-book.ts'
-import type { IngestBatcher } from './inbound/ingest-batcher.ts'
+import { ingestOne, type IngestBatcher } from './inbound/ingest-batcher.ts'
 import type { TicketRow } from '../server/domain/tickets/find-or-create-ticket.ts'
 import type { RouteInput, RoutingCtx } from '../server/domain/routing/index.ts'
 
@@ -162,12 +162,11 @@ async function handleMessage(deps: InboundDeps, inCompany: InCompany, connection
     // The channel's payload answers Baileys' getMessage (retries, quotes); anchor §2 keeps it the same way.
     raw: message.raw,
   }
-  // Contact, ticket and message in one round trip (app_ingest_message, migration 0008), batched with other
-  // chats' messages when the host gives a batcher.
+  // Contact, ticket and message in one round trip, batched with other chats' messages when the host gives a batcher.
   const result =
     deps.batcher && !deps.transaction
       ? await deps.batcher.ingest<IngestAnswer>(connection.companyId, payload)
-      : (await inCompany((tx) => tx<{ result: IngestAnswer }[]>`select app_ingest_message(${tx.json(payload as never)}) as result`))[0].result
+      : await inCompany((tx) => ingestOne<IngestAnswer>(tx, payload))
   if (result.outcome === 'ignored') return { outcome: 'ignored', reason: result.reason }
   if (result.outcome === 'duplicate') return { outcome: 'duplicate', messageId: result.messageId }
   const { ticket, contact } = result

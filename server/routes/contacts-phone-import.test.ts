@@ -3,14 +3,17 @@ import { describeEachBackend, type TestEnv } from '../../test/env.ts'
 import { call } from '../../test/http.ts'
 import { createCompany, createConnection, createUser } from '../../test/factories.ts'
 import { handleChannelEvent, type ConnectionRef } from '../../workers/inbound.ts'
-import type { AddressBookEntry } from '../../workers/channels/types.ts'
+import type { AddressBookEntry, ChannelEvent } from '../../workers/channels/types.ts'
 import { withSystem } from '../db/tenant.ts'
 
-/** What the WhatsApp driver reports of the phone, through the real inbound pipeline. */
-async function phoneReports(env: TestEnv, conn: ConnectionRef, entries: AddressBookEntry[]) {
+/** An event of the WhatsApp driver, through the real inbound pipeline. */
+async function driverReports(env: TestEnv, conn: ConnectionRef, event: ChannelEvent) {
   const s = env.services
-  await handleChannelEvent({ db: s.db, media: s.media, events: s.events, now: () => env.clock.now }, conn, { kind: 'addressBook', entries })
+  await handleChannelEvent({ db: s.db, media: s.media, events: s.events, now: () => env.clock.now }, conn, event)
 }
+
+/** What the WhatsApp driver reports of the phone's address book and chat list. */
+const phoneReports = (env: TestEnv, conn: ConnectionRef, entries: AddressBookEntry[]) => driverReports(env, conn, { kind: 'addressBook', entries })
 
 async function contactsOf(env: TestEnv, companyId: number): Promise<{ name: string; number: string; lid: string | null }[]> {
   const rows = await withSystem(env.services.db, (tx) =>
@@ -41,11 +44,7 @@ describeEachBackend('contact import from the phone', (env) => {
     ].sort((a, b) => a.number.localeCompare(b.number)))
 
     // Once WhatsApp maps the LID to a number, the person comes in (with the LID, so one person is one contact).
-    await handleChannelEvent({ db: env().services.db, media: env().services.media, events: env().services.events, now: () => env().clock.now }, conn, {
-      kind: 'lidMapping',
-      lid: '321',
-      number: '5511933332222',
-    })
+    await driverReports(env(), conn, { kind: 'lidMapping', lid: '321', number: '5511933332222' })
     const again = await call(env(), 'POST', '/contacts/import', { token: adminToken, json: {} })
     expect(again.body).toEqual({ created: 1, duplicated: 3, ignored: 0, total: 4 })
     expect((await contactsOf(env(), companyId)).find((c) => c.lid === '321')).toEqual({ name: 'Carla', number: '5511933332222', lid: '321' })

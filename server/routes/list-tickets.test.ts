@@ -310,14 +310,24 @@ describeEachBackend('GET /tickets paging', (env) => {
   })
 })
 
+/** A company with an admin and a connection, for the searches at volume below. */
+async function searchCompany(env: TestEnv) {
+  const { adminToken: token, companyId } = await createCompany(env)
+  return { token, companyId, w: (await createConnection(env, companyId)).id }
+}
+
+/** The share of the company's messages the planner expects to hold the word (what picks the plan). */
+async function messageShare(env: TestEnv, companyId: number, word: string): Promise<number> {
+  return withTenant(env.services.db, { companyId }, async (tx) => (await tx<{ share: number }[]>`select app_search_message_share(${word}) as share`)[0].share)
+}
+
 describeEachBackend('GET /tickets searching a word common in the messages', (env) => {
   let token: string
   let companyId: number
   const expected: number[] = []
   beforeAll(async () => {
-    const company = await createCompany(env())
-    ;({ adminToken: token, companyId } = company)
-    const w = (await createConnection(env(), companyId)).id
+    const { w, ...company } = await searchCompany(env())
+    ;({ token, companyId } = company)
     await sys(env(), async (tx) => {
       // 60 tickets, newest last; every third one talks of 'frete' (one of them only in a deleted message).
       for (let i = 0; i < 60; i++) {
@@ -336,11 +346,7 @@ describeEachBackend('GET /tickets searching a word common in the messages', (env
   }, 120_000)
 
   test('the planner expects the word in many messages, so the newest tickets are walked: same answer, deleted messages left out', async () => {
-    const share = await withTenant(env().services.db, { companyId }, async (tx) => {
-      const [row] = await tx<{ share: number }[]>`select app_search_message_share('frete') as share`
-      return row.share
-    })
-    expect(share).toBeGreaterThanOrEqual(0.01)
+    expect(await messageShare(env(), companyId, 'frete')).toBeGreaterThanOrEqual(0.01)
     const res = await call(env(), 'GET', `/tickets?${new URLSearchParams({ searchParam: 'Frete', searchOnMessages: 'true' })}`, { token })
     expect(res.status).toBe(200)
     expect(res.body.tickets.map((t: { id: number }) => t.id)).toEqual(expected)
@@ -353,9 +359,8 @@ describeEachBackend('GET /tickets searching a word common only in old tickets', 
   let companyId: number
   const expected: number[] = []
   beforeAll(async () => {
-    const company = await createCompany(env())
-    ;({ adminToken: token, companyId } = company)
-    const w = (await createConnection(env(), companyId)).id
+    const { w, ...company } = await searchCompany(env())
+    ;({ token, companyId } = company)
     await sys(env(), async (tx) => {
       // 3,000 tickets; only the 40 oldest talk of 'garantia', three messages each: common in the statistics, absent from every recent ticket.
       await tx`insert into contacts (company_id, name, number, channel)
@@ -374,8 +379,7 @@ describeEachBackend('GET /tickets searching a word common only in old tickets', 
   }, 120_000)
 
   test('a walk that outlasts its budget is cancelled and the tickets are collected instead: the same answer', async () => {
-    const share = await withTenant(env().services.db, { companyId }, async (tx) => (await tx<{ share: number }[]>`select app_search_message_share('garantia') as share`)[0].share)
-    expect(share).toBeGreaterThanOrEqual(0.01)
+    expect(await messageShare(env(), companyId, 'garantia')).toBeGreaterThanOrEqual(0.01)
     const search = () => call(env(), 'GET', `/tickets?${new URLSearchParams({ searchParam: 'garantia', searchOnMessages: 'true', showAll: 'true' })}`, { token })
     const budget = walkBudget.ms
     const before = walkBudget.fallbacks

@@ -11,8 +11,9 @@ export const FIX_COLUMN = '_fix'
  * - a text value the writer would break (a lone carriage return, or exactly `\N`) goes as its JSON
  *   text, and `_fix` names its column: the local trigger of local-tables.ts decodes it on insert and
  *   update, whichever path wrote it.
- * Only the local table's columns are kept (a newer server may send more). Every row carries `_fix`,
- * since the CSV writer takes its column list from the first row.
+ * Only the local table's columns are kept: after a server migration adds a column, the PWA still on the
+ * previous build (until the user takes the update) keeps syncing instead of failing. Every row carries
+ * `_fix`, since the CSV writer takes its column list from the first row.
  */
 export function csvSafeColumns(columns: readonly { name: string; json: boolean }[]): MapColumnsFn {
   // A table without `_fix` (a schema from before it) cannot be told what to decode: its text goes as is.

@@ -152,11 +152,6 @@ async function localColumns(pg: SyncablePg, tables: string[]): Promise<Map<strin
   return byTable
 }
 
-/**
- * Keeps a row to the columns this build's local table has: after a server migration adds a column, the
- * PWA still on the previous build (until the user takes the update) keeps syncing instead of failing.
- */
-
 /** pglite-sync bulk-loads only the first table of its first commit; the rest go as multi-row INSERTs. */
 const BULK_FIRST = ['messages', 'tickets', 'contacts']
 function bulkFirst(tables: string[]): string[] {

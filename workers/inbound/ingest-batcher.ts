@@ -1,3 +1,4 @@
+import type { Tx } from '../../server/db/connect.ts'
 import type { Db } from '../../server/db/tenant.ts'
 import { withTenant } from '../../server/db/tenant.ts'
 
@@ -68,11 +69,16 @@ export class IngestBatcher {
     }
     for (const w of batch) {
       try {
-        const [row] = await withTenant(this.db, { companyId }, (tx) => tx<{ result: unknown }[]>`select app_ingest_message(${tx.json(w.payload as never)}) as result`)
-        w.resolve(row.result)
+        w.resolve(await withTenant(this.db, { companyId }, (tx) => ingestOne(tx, w.payload)))
       } catch (err) {
         w.reject(err)
       }
     }
   }
+}
+
+/** One message through app_ingest_message (migration 0008): contact, ticket and message in one round trip. */
+export async function ingestOne<T>(tx: Tx, payload: unknown): Promise<T> {
+  const [row] = await tx<{ result: T }[]>`select app_ingest_message(${tx.json(payload as never)}) as result`
+  return row.result
 }

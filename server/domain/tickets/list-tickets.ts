@@ -177,7 +177,8 @@ const isLive = (status: string) => status === 'open' || status === 'pending'
 function searchOf(tx: Tx, search: string, messages: 'walk' | 'collect' | null, masked: boolean): Fragment {
   const name = likePattern(search.toLowerCase())
   const number = masked ? null : likePattern(search.replace(/\D/g, '') || search)
-  const byContact = tx`t.contact_id in (select app_search_contacts(${name}, ${number}::text))`
+  const contactIds = tx`select app_search_contacts(${name}, ${number}::text)`
+  const byContact = tx`t.contact_id in (${contactIds})`
   if (!messages) return byContact
   // A common word: the newest tickets are walked and each one's messages checked (the page fills within
   // a few dozen tickets); a rare one: the tickets of its few messages are collected through the index.
@@ -187,8 +188,7 @@ function searchOf(tx: Tx, search: string, messages: 'walk' | 'collect' | null, m
                                         and m.body_tsv @@ plainto_tsquery('simple', app_search_fold(${search})) offset 0))`
   }
   // As arrays, both id lists drive the ticket indexes (a BitmapOr) instead of a walk of every ticket.
-  return tx`(t.contact_id = any(array(select app_search_contacts(${name}, ${number}::text)))
-             or t.id = any(array(select app_search_message_tickets(${search}))))`
+  return tx`(t.contact_id = any(array(${contactIds})) or t.id = any(array(select app_search_message_tickets(${search}))))`
 }
 
 /** The share of the company's messages the planner expects to hold every word of the search (0-1). */
