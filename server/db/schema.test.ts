@@ -79,7 +79,7 @@ describeEachBackend('schema', (env) => {
       }
       const unprotected = rows
         .filter((r) => !(r.table in SYSTEM_TABLES))
-        .filter((r) => !r.rls || !r.forced || !r.policy?.includes('app_tenant_ok(company_id)'))
+        .filter((r) => !r.rls || !r.forced || !r.policy?.includes('company_id = ( SELECT app_company_id()'))
         .map((r) => r.table)
       expect(unprotected).toEqual([])
     })

@@ -13,6 +13,8 @@ export const TICKETS_PAGE_SIZE = 40
 export const SEARCH_COUNT_CAP = 1000
 /** Words the planner expects in at least this share of the company's messages are searched by walking tickets. */
 const DENSE_WORD_SHARE = 0.01
+/** Names the planner expects in at least this share of the company's contacts are searched by walking tickets. */
+const DENSE_NAME_SHARE = 0.03
 /** The longest a walk may take (ms) before the search falls back to collecting through the index; how often it did. */
 export const walkBudget = { ms: 250, fallbacks: 0 }
 const QUERY_CANCELED = '57014'
@@ -56,34 +58,52 @@ export interface TicketListPage {
  */
 export async function listTickets(ctx: DomainCtx, query: ListTicketsQuery): Promise<TicketListPage> {
   const { tx, auth } = ctx
-  // Independent reads go out together: postgres.js pipelines them on the request's connection.
   const search = query.searchParam
-  const [masked, share] = await Promise.all([
-    hidesNumbers(tx, auth),
-    search && query.searchOnMessages ? messageShare(tx, search) : Promise.resolve(0),
-  ])
-  const read = (sql: Tx, messages: MessageSearch) => readPage(sql, auth, query, masked, messages)
-  const mode: MessageSearch = !search || !query.searchOnMessages ? null : share >= DENSE_WORD_SHARE ? 'walk' : 'collect'
-  const walked = mode === 'walk' ? await withinBudget(tx, (sp) => read(sp, 'walk')) : null
-  if (mode === 'walk' && !walked) walkBudget.fallbacks++
-  const { rows, count, page } = walked ?? (await read(tx, mode === 'walk' ? 'collect' : mode))
+  const masked = await hidesNumbers(tx, auth)
+  const mode = search ? await searchMode(tx, patternsOf(search, masked), query.searchOnMessages) : null
+  const read = (sql: Tx, m: SearchMode | null) => readPage(sql, auth, query, masked, m)
+  const walks = mode === 'walk-names' || mode === 'walk-messages'
+  const walked = walks ? await withinBudget(tx, (sp) => read(sp, mode)) : null
+  if (walks && !walked) walkBudget.fallbacks++
+  const { rows, count, page } = walked ?? (await read(tx, mode && collectInstead(mode)))
   const { records, hasMore } = splitPage(rows, page)
   return { tickets: masked ? records.map((t) => ({ ...t, contact: maskContact(t.contact, true) })) : records, count, hasMore }
 }
 
-type MessageSearch = 'walk' | 'collect' | null
+/**
+ * How a search finds its tickets. By contact alone: 'names' collects the tickets of the matching
+ * contacts through the trigram index; 'walk-names' (a name that a few percent of the contacts share)
+ * walks the newest tickets checking the name and number each keeps of its contact, in the index walked
+ * (migrations/0016_*). With the messages: 'messages' collects through
+ * the full-text index; 'walk-messages' (a word in at least 1% of the messages) walks checking each
+ * ticket's messages. A walk fills a page after a few hundred tickets where a collect gathers thousands.
+ */
+type SearchMode = 'names' | 'walk-names' | 'messages' | 'walk-messages'
 
-/** One page of the list and its count, with the message search done as asked. */
-async function readPage(tx: Tx, auth: AuthContext, query: ListTicketsQuery, masked: boolean, messages: MessageSearch) {
+const collectInstead = (mode: SearchMode): SearchMode => (mode === 'walk-names' ? 'names' : mode === 'walk-messages' ? 'messages' : mode)
+
+/** The plan, from the planner's statistics: the share of the contacts, or of the messages, the search matches. */
+async function searchMode(tx: Tx, p: Patterns, onMessages: boolean): Promise<SearchMode> {
+  if (onMessages) {
+    const [{ share }] = await tx<{ share: number }[]>`select app_search_message_share(${p.search}) as share`
+    return share >= DENSE_WORD_SHARE ? 'walk-messages' : 'messages'
+  }
+  const [{ share }] = await tx<{ share: number }[]>`select app_search_contact_share(${p.name}, ${p.number}::text) as share`
+  return share >= DENSE_NAME_SHARE ? 'walk-names' : 'names'
+}
+
+/** One page of the list and its count, with the search done as asked. */
+async function readPage(tx: Tx, auth: AuthContext, query: ListTicketsQuery, masked: boolean, mode: SearchMode | null) {
   const search = query.searchParam
-  const filters = filtersOf(tx, query)
-  if (search) filters.push(searchOf(tx, search, messages, masked))
-  const where = [...visibleTo(tx, auth, query.showAll), ...filters].reduce((a, b) => tx`${a} and ${b}`)
+  const scope = [...visibleTo(tx, auth, query.showAll), ...filtersOf(tx, query)]
+  const where = [...scope, ...(mode ? [searchOf(tx, patternsOf(search, masked), mode)] : [])].reduce((a, b) => tx`${a} and ${b}`)
+  const walk = mode === 'walk-names' || mode === 'walk-messages'
   const page = pageOf(query.pageNumber, TICKETS_PAGE_SIZE)
   const order = query.sortTickets === 'ASC' ? tx`t.updated_at asc, t.id asc` : tx`t.updated_at desc, t.id desc`
   // The page is picked from tickets alone (an index walk for the live tabs, tickets_live_updated_idx), and
   // only its rows are joined and turned into JSON.
-  const [rows, [{ count }]] = await Promise.all([
+  const [, rows, [{ count }]] = await Promise.all([
+    planFor(tx, query, walk),
     tx<TicketListItem[]>`
     select t.id, t.uuid::text as uuid, t.status, t.channel, t.last_message, t.unread_messages, t.is_group, t.is_bot,
            t.use_integration, t.code, t.contact_id, t.queue_id, t.user_id, t.whatsapp_id, t.updated_at, t.created_at,
@@ -104,15 +124,39 @@ async function readPage(tx: Tx, auth: AuthContext, query: ListTicketsQuery, mask
     search
       ? tx<{ count: number }[]>`select count(*)::int as count from (select 1 from tickets t where ${where} limit ${SEARCH_COUNT_CAP}) s`
       : tx<{ count: number }[]>`select count(*)::int as count from tickets t where ${where}`,
+    walk ? tx`select set_config('enable_bitmapscan', current_setting('balcao.walk_bitmapscan'), true),
+                     set_config('enable_seqscan', current_setting('balcao.walk_seqscan'), true)`.execute() : null,
   ])
   return { rows, count, page }
 }
 
 /**
- * The walk of a common word reads the newest tickets' messages until the page fills. The statistics
- * tell how often a word is used, not when: a word common only in old tickets would make the walk read
- * most of them. It gets walkBudget.ms per statement, in a savepoint; past that it is cancelled (null)
- * and the caller collects the tickets through the full-text index instead.
+ * Planner settings for the page, sent ahead of it on the same connection.
+ * - A live tab's plan does not depend on the values asked (the literal status list keeps it on the
+ *   partial index): planned once per connection, not on every call (1.5 ms of a 4 ms request). The
+ *   request's transaction ends with the list.
+ * - A walk's page must be a walk. The planner cannot tell how soon the matches come and, under the
+ *   tenant policy, expects a handful: it would gather every ticket the actor may see and sort them
+ *   (80 ms for a name one contact in twenty bears, against a few ms walked). Bitmap and sequential
+ *   scans are off for the page and its count, which walks too; the statement after them puts them back.
+ */
+function planFor(tx: Tx, query: ListTicketsQuery, walk: boolean) {
+  if (walk) {
+    return tx`select set_config('balcao.walk_bitmapscan', current_setting('enable_bitmapscan'), true),
+                     set_config('balcao.walk_seqscan', current_setting('enable_seqscan'), true),
+                     set_config('enable_bitmapscan', 'off', true), set_config('enable_seqscan', 'off', true)`.execute()
+  }
+  if (query.status && isLive(query.status) && !query.searchParam) {
+    return tx`select set_config('plan_cache_mode', 'force_generic_plan', true)`.execute()
+  }
+  return null
+}
+
+/**
+ * A walk reads the newest tickets until the page fills. The statistics tell how often a word or a name
+ * is used, not when: one common only in old tickets would make the walk read most of them. It gets
+ * walkBudget.ms per statement, in a savepoint; past that it is cancelled (null) and the caller collects
+ * the tickets through the index instead.
  */
 async function withinBudget<T>(tx: Tx, walk: (sp: Tx) => Promise<T>): Promise<T | null> {
   try {
@@ -167,32 +211,42 @@ function filtersOf(tx: Tx, q: ListTicketsQuery): Fragment[] {
 
 const isLive = (status: string) => status === 'open' || status === 'pending'
 
-/**
- * Contact name (accent- and case-folded) or number; a masked actor cannot search by number. With
- * searchOnMessages, also the text of the ticket's messages; deleted messages are not searched. The
- * lookups are the functions of migrations/0010_* and 0014_*, which reach the trigram and full-text
- * indexes (contacts_name_folded_trgm_idx, messages_body_tsv_idx) that row-level security keeps from a
- * plain LIKE or @@. The walk of a common word needs no such index: it reads each ticket's messages.
- */
-function searchOf(tx: Tx, search: string, messages: 'walk' | 'collect' | null, masked: boolean): Fragment {
-  const name = likePattern(search.toLowerCase())
-  const number = masked ? null : likePattern(search.replace(/\D/g, '') || search)
-  const contactIds = tx`select app_search_contacts(${name}, ${number}::text)`
-  const byContact = tx`t.contact_id in (${contactIds})`
-  if (!messages) return byContact
-  // A common word: the newest tickets are walked and each one's messages checked (the page fills within
-  // a few dozen tickets); a rare one: the tickets of its few messages are collected through the index.
-  // `offset 0` keeps the planner from turning the check into one hash of every matching message.
-  if (messages === 'walk') {
-    return tx`(${byContact} or exists (select 1 from messages m where m.ticket_id = t.id and m.is_deleted = false
-                                        and m.body_tsv @@ plainto_tsquery('simple', app_search_fold(${search})) offset 0))`
-  }
-  // As arrays, both id lists drive the ticket indexes (a BitmapOr) instead of a walk of every ticket.
-  return tx`(t.contact_id = any(array(${contactIds})) or t.id = any(array(select app_search_message_tickets(${search}))))`
+interface Patterns {
+  search: string
+  /** LIKE pattern over the folded name */
+  name: string
+  /** LIKE pattern over the number; null when the actor may not search numbers (masked) */
+  number: string | null
 }
 
-/** The share of the company's messages the planner expects to hold every word of the search (0-1). */
-async function messageShare(tx: Tx, search: string): Promise<number> {
-  const [{ share }] = await tx<{ share: number }[]>`select app_search_message_share(${search}) as share`
-  return share
+function patternsOf(search: string, masked: boolean): Patterns {
+  return { search, name: likePattern(search.toLowerCase()), number: masked ? null : likePattern(search.replace(/\D/g, '') || search) }
+}
+
+/**
+ * Contact name (accent- and case-folded) or number; a masked actor cannot search by number. With the
+ * messages, also the text of the ticket's messages; deleted messages are not searched. The lookups are
+ * the functions of migrations/0010_*, 0014_* and 0015_*, which reach the trigram and full-text indexes
+ * (contacts_name_folded_trgm_idx, messages_body_tsv_idx) that row-level security keeps from a plain
+ * LIKE or @@. A walk needs no index: it checks each ticket's contact or messages.
+ */
+function searchOf(tx: Tx, p: Patterns, mode: SearchMode): Fragment {
+  const contactIds = tx`select app_search_contacts(${p.name}, ${p.number}::text)`
+  // The ticket's copy of its contact's name and number (migrations/0016_*), read from the index walked.
+  // The pattern is folded once (an init plan), not on every ticket walked, whatever plan is cached.
+  const byOwnContact = tx`(t.contact_name_folded like (select app_search_fold(${p.name})) or t.contact_number like ${p.number}::text)`
+  switch (mode) {
+    case 'names':
+      return tx`t.contact_id in (${contactIds})`
+    case 'walk-names':
+      return byOwnContact
+    case 'walk-messages':
+      // The page fills within a few dozen tickets; `offset 0` keeps the planner from turning the check
+      // into one hash of every matching message.
+      return tx`(${byOwnContact} or exists (select 1 from messages m where m.ticket_id = t.id and m.is_deleted = false
+                                            and m.body_tsv @@ plainto_tsquery('simple', app_search_fold(${p.search})) offset 0))`
+    case 'messages':
+      // As arrays, both id lists drive the ticket indexes (a BitmapOr) instead of a walk of every ticket.
+      return tx`(t.contact_id = any(array(${contactIds})) or t.id = any(array(select app_search_message_tickets(${p.search}))))`
+  }
 }
