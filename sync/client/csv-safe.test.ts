@@ -16,7 +16,9 @@ describe('csvSafeColumns', () => {
   test('plain values pass; json goes as its text; what the CSV writer would break is encoded and named in _fix', () => {
     expect(map(insert({ id: 1, body: 'olá, "mundo"\n', schedules: [{ a: 1 }], extra: 'x' }))).toEqual({ id: 1, body: 'olá, "mundo"\n', schedules: '[{"a":1}]', _fix: null })
     expect(map(insert({ id: 2, body: 'a\rb', schedules: null }))).toEqual({ id: 2, body: '"a\\rb"', schedules: null, _fix: 'body' })
-    expect(map(insert({ id: 3, body: '\\N', schedules: 'texto' }))).toEqual({ id: 3, body: '"\\\\N"', schedules: '"texto"', _fix: 'body' })
+    // start-sync keeps values as the server's text: a json value is already JSON text (here a JSON string).
+    expect(map(insert({ id: 3, body: '\\N', schedules: '"texto"' }))).toEqual({ id: 3, body: '"\\\\N"', schedules: '"texto"', _fix: 'body' })
+    expect(map(insert({ id: 6, body: 'x', schedules: '[{"a": 1}]' })).schedules).toBe('[{"a": 1}]')
     // Quoted by the writer anyway (a newline, a comma or a quote beside the CR): left as is.
     expect(map(insert({ id: 4, body: 'a\r\nb', schedules: null }))._fix).toBeNull()
   })

@@ -7,7 +7,8 @@ export const FIX_COLUMN = '_fix'
  * Rows as pglite-sync 0.6.1's CSV path (COPY FROM, the fastest first load: bench/sync.ts) can write
  * them. Its writer quotes a string only when it holds a comma, a quote or a newline, prints objects as
  * `[object Object]` and writes null as `\N`. So here:
- * - a json/jsonb value goes as its JSON text (which has quotes when it is an object, array or string);
+ * - a json/jsonb value goes as its JSON text (which has quotes when it is an object, array or string):
+ *   as it came, since start-sync keeps values as the server's text, or stringified if it was parsed;
  * - a text value the writer would break (a lone carriage return, or exactly `\N`) goes as its JSON
  *   text, and `_fix` names its column: the local trigger of local-tables.ts decodes it on insert and
  *   update, whichever path wrote it.
@@ -26,7 +27,7 @@ export function csvSafeColumns(columns: readonly { name: string; json: boolean }
       if (name === FIX_COLUMN || !(name in value)) continue
       const v = value[name]
       if (v === null || v === undefined) row[name] = null
-      else if (json) row[name] = JSON.stringify(v)
+      else if (json) row[name] = typeof v === 'string' ? v : JSON.stringify(v)
       else if (canFix && typeof v === 'string' && needsEncoding(v)) {
         row[name] = JSON.stringify(v)
         ;(fix ??= []).push(name)

@@ -14,6 +14,7 @@ import { readLog } from './log-reader.ts'
 import { logMessages, type ChangeMessage } from './messages.ts'
 import { cacheControl, exposeHeaders, formatOffset, invalidRequest, mustRefetch, nextCursor, parseOffset, upToDate, type Offset } from './protocol.ts'
 import { positionSnapshot, takeSnapshot } from './snapshot.ts'
+import { streamSnapshot } from './snapshot-stream.ts'
 
 /** How long a live request is held before answering up-to-date (Electric: 20 s; client watchdog 45 s). */
 export const LONG_POLL_MS = 20_000
@@ -160,6 +161,8 @@ export const shapeRoute = new Hono<AppEnv>().get('/', async (c) => {
   const r = upstreamCall ? await resolveRaw(c, entry, q.where, q.columns) : await resolveScope(c, entry)
   if (!r) return bad(c, 'where', 'invalid where clause or columns')
   if (!upstreamCall && config.ELECTRIC_URL) return proxyShape(c, config.ELECTRIC_URL, config.ELECTRIC_SECRET, entry, r.scope, r.columns)
+  const streamed = offset.kind === 'start' ? await streamSnapshot(db.sql, r.entry, r.scope, r.columns, r.defHash, { nowMs: now().getTime(), sequence: () => sync.runOnce() }) : null
+  if (streamed) return snapshotAnswer(c, r, streamed.handle, streamed.body)
   if (offset.kind === 'start' || offset.kind === 'now') {
     const snap = await takeSnapshot(db.sql, r.entry, r.scope, r.columns, r.defHash, { withRows: offset.kind === 'start', nowMs: now().getTime() })
     if (offset.kind === 'now') {
@@ -170,13 +173,7 @@ export const shapeRoute = new Hono<AppEnv>().get('/', async (c) => {
       c.header('cache-control', cacheControl.catchUp)
       return c.json([upToDate(snap.seq)])
     }
-    // The snapshot is one chunk; `-1` never ends up-to-date, so the client always asks once more.
-    baseHeaders(c, snap.handle, formatOffset({ kind: 'snapshot', chunk: 0 }))
-    c.header('electric-schema', schemaHeader(r.columns, r.scope, r.entry))
-    c.header('cache-control', cacheControl.initial)
-    c.header('etag', `"${snap.handle}:-1:0_0"`)
-    c.header('content-type', 'application/json')
-    return c.body(`[${await positionSnapshot(db.sql, snap, () => sync.runOnce())}]`)
+    return snapshotAnswer(c, r, snap.handle, `[${await positionSnapshot(db.sql, snap, () => sync.runOnce())}]`)
   }
 
   const handle = await findHandle(db.sql, q.handle!)
@@ -186,6 +183,16 @@ export const shapeRoute = new Hono<AppEnv>().get('/', async (c) => {
   if (after.seq < BigInt(floor)) return refetch(c, r.defHash)
   return serveLog(c, r, handle, after, q.offset!, live)
 })
+
+/** The snapshot as one chunk; `-1` never ends up-to-date, so the client always asks once more. */
+function snapshotAnswer(c: Context<AppEnv>, r: Resolved, handle: string, body: string | ReadableStream<Uint8Array>) {
+  baseHeaders(c, handle, formatOffset({ kind: 'snapshot', chunk: 0 }))
+  c.header('electric-schema', schemaHeader(r.columns, r.scope, r.entry))
+  c.header('cache-control', cacheControl.initial)
+  c.header('etag', `"${handle}:-1:0_0"`)
+  c.header('content-type', 'application/json')
+  return c.body(body)
+}
 
 /** Snapshot offsets resume at the snapshot's log position; log offsets at themselves. */
 function offsetAfter(offset: Offset, handle: HandleRow): { seq: bigint; op: number } {

@@ -49,19 +49,28 @@ export async function takeSnapshot(
     })
     const pendingXids = pending.map((p) => BigInt(p.xid))
     if (!opts.withRows) return { handle, seq, body: '', pendingXids }
-    const values = valuesExpression(columns, 't', entry.masked?.(scope) ?? {})
-    const order = entry.primaryKey.map((k) => `t.${ident(k)}`).join(', ')
-    const key = entry.primaryKey.map((k) => `'"' || replace(t.${ident(k)}::text, '/', '//') || '"'`).join(` || '/' || `)
     // The position is known now unless the rows hold transactions not yet positioned (positionSnapshot).
     const lsn = pendingXids.length ? LSN_SLOT : `"lsn":"${seq}"`
-    const headers = `${JSON.stringify({ operation: 'insert', relation: ['public', entry.table] }).slice(0, -1)},${lsn}}`.replace(/'/g, "''")
-    const [row] = await tx.unsafe(
-      `select coalesce(string_agg('{"key":' || to_json('"public"."${entry.table}"/' || ${key})::text || ',"value":' || ${values}::text
-              || ',"headers":${headers}}', ',' order by ${order}), '') as body
-         from public.${ident(entry.table)} as t where ${entry.where(scope)}`,
-    )
+    const rows = snapshotRowsSql(entry, scope, columns, lsn)
+    // string_agg takes the rows in the subquery's key order (nothing between them to reorder).
+    const [row] = await tx.unsafe(`select coalesce(string_agg(r.line, ','), '') as body from (${rows}) r`)
     return { handle, seq, body: row.body as string, pendingXids }
   })) as Snapshot
+}
+
+/**
+ * The SQL of a snapshot's insert messages, one JSON text per row (`line`), in key order unless
+ * `ordered` is false (a stream: sorting would hold back the first row until every row is built).
+ * `lsnField` is the rows' `"lsn":"…"` member (or LSN_SLOT until the position is known).
+ */
+export function snapshotRowsSql(entry: ShapeEntry, scope: ShapeScope, columns: ColumnInfo[], lsnField: string, ordered = true): string {
+  const values = valuesExpression(columns, 't', entry.masked?.(scope) ?? {})
+  const order = entry.primaryKey.map((k) => `t.${ident(k)}`).join(', ')
+  const key = entry.primaryKey.map((k) => `'"' || replace(t.${ident(k)}::text, '/', '//') || '"'`).join(` || '/' || `)
+  const headers = `${JSON.stringify({ operation: 'insert', relation: ['public', entry.table] }).slice(0, -1)},${lsnField}}`.replace(/'/g, "''")
+  return `select '{"key":' || to_json('"public"."${entry.table}"/' || ${key})::text || ',"value":' || ${values}::text
+                 || ',"headers":${headers}}' as line
+            from public.${ident(entry.table)} as t where ${entry.where(scope)}${ordered ? ` order by ${order}` : ''}`
 }
 
 /**
@@ -74,20 +83,22 @@ export async function takeSnapshot(
  */
 export async function positionSnapshot(sql: Sql, snap: Snapshot, sequence: () => Promise<unknown>): Promise<string> {
   if (!snap.pendingXids.length) return snap.body
-  const xids = snap.pendingXids.map(String)
-  let lsn = snap.seq
+  const lsn = await snapshotLsn(sql, snap.seq, snap.pendingXids, sequence)
+  return snap.body.replaceAll(LSN_SLOT, `"lsn":"${lsn}"`)
+}
+
+/** The position a snapshot stands at: its clock, or past the transactions it saw before they were positioned. */
+export async function snapshotLsn(sql: Sql, seq: bigint, pendingXids: bigint[], sequence: () => Promise<unknown>): Promise<bigint> {
+  if (!pendingXids.length) return seq
+  const xids = pendingXids.map(String)
   for (let attempt = 0; ; attempt++) {
     await sequence()
     const [row] = await sql<{ max: string | null; left: boolean }[]>`
-      select (select max(seq)::text from sync_log where seq > ${snap.seq.toString()} and xid = any(${xids}::bigint[])) as max,
+      select (select max(seq)::text from sync_log where seq > ${seq.toString()} and xid = any(${xids}::bigint[])) as max,
              exists (select 1 from sync_log where seq is null and xid = any(${xids}::bigint[])) as "left"`
-    if (!row.left) {
-      if (row.max !== null && BigInt(row.max) > lsn) lsn = BigInt(row.max)
-      break
-    }
+    if (!row.left) return row.max !== null && BigInt(row.max) > seq ? BigInt(row.max) : seq
     // Another instance holds the sequencer: it positions them shortly.
     if (attempt >= 250) throw new Error('the transactions of a snapshot were not positioned')
     await new Promise((resolve) => setTimeout(resolve, 20))
   }
-  return snap.body.replaceAll(LSN_SLOT, `"lsn":"${lsn}"`)
 }
