@@ -7,14 +7,12 @@
  *  4. the PWA's local ticket list in an in-process PGlite holding 10,000 tickets (target p95 ≤ 10 ms)
  * Requests go through env.app.request (in-process, no port): the figures are the app plus Postgres, without loopback HTTP.
  * BENCH_EXPLAIN=1 also prints EXPLAIN ANALYZE of the list queries (the SQL of server/domain/tickets/list-tickets.ts).
- * BENCH_KEEP=1 leaves the seeded scratch database behind for psql and prints its name (scripts/drop-test-databases.ts sweeps it);
- * BENCH_DB=<that name> measures on it again without seeding.
+ * BENCH_KEEP=1 leaves the seeded scratch database behind for psql and prints its URL (scripts/drop-test-databases.ts sweeps it).
  */
 import { PGlite } from '@electric-sql/pglite'
 import { withSystem, withTenant } from '../server/db/tenant.ts'
 import { insertUserRow } from '../server/domain/users/insert-user.ts'
 import { startTestEnv, type TestEnv } from '../test/env.ts'
-import { TEST_PG_URL } from '../test/scratch-db.ts'
 import { loginToken, uniq } from '../test/factories.ts'
 import { SYNCED_DDL } from '../sync/client/schema.generated.ts'
 import { LOCAL_TABLES_DDL } from '../sync/client/local-tables.ts'
@@ -70,8 +68,7 @@ async function seedVolume(env: TestEnv): Promise<Actors> {
                     (5511900000000 + g)::text, 'whatsapp'
                from generate_series(1, ${TICKETS}) g`
     // 15% open, 15% pending (unowned), 70% closed; 5% without a queue; updated over the last 90 days.
-    // Triggers are off (replica): the contact's search key (migrations/0016_*) is copied here and the
-    // list's counts written below.
+    // Triggers are off (replica): the contact's search key (migrations/0016_*) is copied here.
     await tx`insert into tickets (company_id, contact_id, whatsapp_id, status, queue_id, user_id, channel, last_message,
                                   unread_messages, accepted_at, closed_at, created_at, updated_at, contact_name_folded, contact_number)
              select 1, s.id, ${w.id}, s.status,
@@ -86,10 +83,6 @@ async function seedVolume(env: TestEnv): Promise<Actors> {
                             case when r < 0.15 then 'open' when r < 0.30 then 'pending' else 'closed' end as status,
                             now() - random() * interval '90 days' as ts
                        from (select id, name_folded, number, random() as r from contacts where company_id = 1) c) s`
-    // The list's kept counts (migrations/0017_*), which the triggers would have written.
-    await tx`insert into ticket_counts (company_id, status, queue_id, user_id, whatsapp_id, is_group, n)
-             select company_id, status, queue_id, user_id, whatsapp_id, is_group, count(*) from tickets
-              group by company_id, status, queue_id, user_id, whatsapp_id, is_group`
     const perTicket = Math.ceil(MESSAGES / TICKETS)
     await tx`insert into messages (company_id, ticket_id, contact_id, whatsapp_id, body, from_me, ack, created_at, updated_at)
              select 1, t.id, t.contact_id, t.whatsapp_id,
@@ -281,27 +274,15 @@ async function localFigures() {
   await pg.close()
 }
 
-/** The actors of a database seeded earlier (BENCH_DB). */
-async function actorsOf(env: TestEnv): Promise<Actors> {
-  return withSystem(env.services.db, async (tx) => {
-    const [w] = await tx<{ id: number }[]>`select id from whatsapps where company_id = 1 and name = 'Bench'`
-    const queueIds = (await tx<{ id: number }[]>`select id from queues where company_id = 1 order by id`).map((r) => r.id)
-    const users = await tx<{ id: number; email: string }[]>`select id, email from users where email like '%@bench.test' order by id`
-    const [adminToken, userToken] = [await loginToken(env, users[0].email, 'bench-pass'), await loginToken(env, users[1].email, 'bench-pass')]
-    return { whatsappId: w.id, queueIds, userIds: users.map((u) => u.id), adminToken, userToken }
-  })
-}
-
-const reuse = process.env.BENCH_DB
-const env = await startTestEnv('postgres', { databaseUrl: reuse && Object.assign(new URL(TEST_PG_URL), { pathname: `/${reuse}` }).toString() })
+const env = await startTestEnv('postgres')
 try {
   const t0 = performance.now()
-  const actors = reuse ? await actorsOf(env) : await seedVolume(env)
-  if (!reuse) console.log(`[postgres] seeded ${TICKETS} tickets / ${MESSAGES} messages (set-based, change capture off) + vacuum analyze in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+  const actors = await seedVolume(env)
+  console.log(`[postgres] seeded ${TICKETS} tickets / ${MESSAGES} messages (set-based, change capture off) + vacuum analyze in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
   await postgresFigures(env, actors)
   if (process.env.BENCH_EXPLAIN) await explainList(env, actors)
 } finally {
-  if (process.env.BENCH_KEEP || reuse) {
+  if (process.env.BENCH_KEEP) {
     const [{ name }] = await env.services.db.sql<{ name: string }[]>`select current_database() as name`
     console.log(`[postgres] kept the scratch database ${name}`)
   } else await env.close()

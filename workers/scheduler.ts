@@ -31,8 +31,6 @@ export const scheduledJobs: ScheduledJob[] = [
   { name: 'purge-auth-data', pattern: '17 * * * *', run: (db, now) => withSystem(db, (tx) => purgeAuthData(tx, now)) },
   { name: 'purge-idempotency-keys', pattern: '23 3 * * *', run: (db, now) => withSystem(db, (tx) => purgeIdempotencyKeys(tx, now)) },
   { name: 'purge-sync-log', pattern: '41 * * * *', run: (db, now) => withSystem(db, (tx) => purgeSyncLog(tx, now)) },
-  // The ticket list's kept counts (migrations/0017_*): their -1/+1 rows folded, one per combination.
-  { name: 'compact-ticket-counts', pattern: '* * * * *', run: (db) => withSystem(db, (tx) => tx`select app_compact_ticket_counts()`) },
   // Users whose client stopped sending userStatus (every 5 min) go offline after 6.
   { name: 'user-online-sweep', pattern: '* * * * *', run: (db, now) => sweepStaleOnline(db, now) },
   // Scheduled messages (spec part 1 §3 "Schedule"): the due ones are queued for sending each minute.

@@ -121,13 +121,9 @@ async function readPage(tx: Tx, auth: AuthContext, query: ListTicketsQuery, mask
       left join whatsapps w on w.id = t.whatsapp_id
      order by ${order}`,
     // A search counts its matches up to SEARCH_COUNT_CAP: past that, counting would cost more than the page.
-    // A tab is counted from the counts kept per status, queue, owner and connection (migrations/0017_*),
-    // whose columns bear the names the visibility rules and those filters use.
     search
       ? tx<{ count: number }[]>`select count(*)::int as count from (select 1 from tickets t where ${where} limit ${SEARCH_COUNT_CAP}) s`
-      : keptCountAnswers(query)
-        ? tx<{ count: number }[]>`select coalesce(sum(t.n), 0)::int as count from ticket_counts t where ${where}`
-        : tx<{ count: number }[]>`select count(*)::int as count from tickets t where ${where}`,
+      : tx<{ count: number }[]>`select count(*)::int as count from tickets t where ${where}`,
     walk ? tx`select set_config('enable_bitmapscan', current_setting('balcao.walk_bitmapscan'), true),
                      set_config('enable_seqscan', current_setting('balcao.walk_seqscan'), true)`.execute() : null,
   ])
@@ -214,9 +210,6 @@ function filtersOf(tx: Tx, q: ListTicketsQuery): Fragment[] {
 }
 
 const isLive = (status: string) => status === 'open' || status === 'pending'
-
-/** Whether every filter asked is one ticket_counts keeps (tags, unread messages and dates are not). */
-const keptCountAnswers = (q: ListTicketsQuery) => !q.tags?.length && !q.withUnreadMessages && !q.date && !q.updatedAt
 
 interface Patterns {
   search: string
