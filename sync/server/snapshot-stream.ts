@@ -1,8 +1,7 @@
 import type { Sql } from '../../server/db/connect.ts'
 import type { ShapeEntry, ShapeScope } from '../shapes.ts'
 import type { ColumnInfo } from './columns.ts'
-import { insertHandle, newHandle } from './handles.ts'
-import { DISPLAY_SETTINGS, snapshotLsn, snapshotRowsSql } from './snapshot.ts'
+import { registerHandle, snapshotLsn, snapshotPoint, snapshotRowsSql } from './snapshot.ts'
 
 /** Rows a batch of the stream reads from Postgres (~1.5 MB of messages). */
 export const SNAPSHOT_BATCH_ROWS = 2_000
@@ -62,14 +61,10 @@ export async function streamSnapshot(
   try {
     conn = await sql.reserve()
     await conn.unsafe('begin isolation level repeatable read')
-    await conn.unsafe(DISPLAY_SETTINGS)
-    const [{ n }] = await conn<{ n: string }[]>`select n::text from sync_clock where id = 1`
-    const pending = await conn<{ xid: string }[]>`select distinct xid::text from sync_log where seq is null`
-    seq = BigInt(n)
-    handle = newHandle(defHash, opts.nowMs)
-    const snapshotXids = pending.map((p) => BigInt(p.xid))
-    await insertHandle(sql, { handle, defHash, relation: entry.table, companyId: scope.companyId, snapshotSeq: seq, snapshotXids })
-    lsn = await snapshotLsn(sql, seq, snapshotXids, opts.sequence)
+    const point = await snapshotPoint(conn)
+    seq = point.seq
+    handle = await registerHandle(sql, entry, scope, defHash, opts.nowMs, point)
+    lsn = await snapshotLsn(sql, seq, point.pendingXids, opts.sequence)
   } catch (err) {
     await finish()
     throw err

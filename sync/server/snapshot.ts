@@ -1,4 +1,4 @@
-import type { Sql } from '../../server/db/connect.ts'
+import type { Queryable, Sql } from '../../server/db/connect.ts'
 import type { ShapeEntry, ShapeScope } from '../shapes.ts'
 import { ident, valuesExpression, type ColumnInfo } from './columns.ts'
 import { insertHandle, newHandle } from './handles.ts'
@@ -34,20 +34,8 @@ export async function takeSnapshot(
   opts: { withRows: boolean; nowMs: number },
 ): Promise<Snapshot> {
   return (await sql.begin('isolation level repeatable read', async (tx) => {
-    await tx.unsafe(DISPLAY_SETTINGS)
-    const [{ n }] = await tx<{ n: string }[]>`select n::text from sync_clock where id = 1`
-    const pending = await tx<{ xid: string }[]>`select distinct xid::text from sync_log where seq is null`
-    const seq = BigInt(n)
-    const handle = newHandle(defHash, opts.nowMs)
-    await insertHandle(tx, {
-      handle,
-      defHash,
-      relation: entry.table,
-      companyId: scope.companyId,
-      snapshotSeq: seq,
-      snapshotXids: pending.map((p) => BigInt(p.xid)),
-    })
-    const pendingXids = pending.map((p) => BigInt(p.xid))
+    const { seq, pendingXids } = await snapshotPoint(tx)
+    const handle = await registerHandle(tx, entry, scope, defHash, opts.nowMs, { seq, pendingXids })
     if (!opts.withRows) return { handle, seq, body: '', pendingXids }
     // The position is known now unless the rows hold transactions not yet positioned (positionSnapshot).
     const lsn = pendingXids.length ? LSN_SLOT : `"lsn":"${seq}"`
@@ -56,6 +44,32 @@ export async function takeSnapshot(
     const [row] = await tx.unsafe(`select coalesce(string_agg(r.line, ','), '') as body from (${rows}) r`)
     return { handle, seq, body: row.body as string, pendingXids }
   })) as Snapshot
+}
+
+/**
+ * Where the snapshot of the REPEATABLE READ transaction `tx` stands in the log: the clock, and the
+ * committed transactions not yet positioned (their log entries are skipped for the handle, since the
+ * rows already contain them). Also pins the display settings the rows are printed with.
+ */
+export async function snapshotPoint(tx: Queryable): Promise<{ seq: bigint; pendingXids: bigint[] }> {
+  await tx.unsafe(DISPLAY_SETTINGS)
+  const [{ n }] = await tx<{ n: string }[]>`select n::text from sync_clock where id = 1`
+  const pending = await tx<{ xid: string }[]>`select distinct xid::text from sync_log where seq is null`
+  return { seq: BigInt(n), pendingXids: pending.map((p) => BigInt(p.xid)) }
+}
+
+/** A new handle for the shape, standing at `point`; returns its name. */
+export async function registerHandle(
+  sql: Queryable,
+  entry: ShapeEntry,
+  scope: ShapeScope,
+  defHash: string,
+  nowMs: number,
+  point: { seq: bigint; pendingXids: bigint[] },
+): Promise<string> {
+  const handle = newHandle(defHash, nowMs)
+  await insertHandle(sql, { handle, defHash, relation: entry.table, companyId: scope.companyId, snapshotSeq: point.seq, snapshotXids: point.pendingXids })
+  return handle
 }
 
 /**

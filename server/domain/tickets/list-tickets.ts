@@ -60,11 +60,11 @@ export async function listTickets(ctx: DomainCtx, query: ListTicketsQuery): Prom
   const { tx, auth } = ctx
   const search = query.searchParam
   const masked = await hidesNumbers(tx, auth)
-  const mode = search ? await searchMode(tx, patternsOf(search, masked), query.searchOnMessages) : null
-  const read = (sql: Tx, m: SearchMode | null) => readPage(sql, auth, query, masked, m)
-  const walks = mode === 'walk-names' || mode === 'walk-messages'
-  const walked = walks ? await withinBudget(tx, (sp) => read(sp, mode)) : null
-  if (walks && !walked) walkBudget.fallbacks++
+  const patterns = search ? patternsOf(search, masked) : null
+  const mode = patterns ? await searchMode(tx, patterns, query.searchOnMessages) : null
+  const read = (sql: Tx, m: SearchMode | null) => readPage(sql, auth, query, patterns, m)
+  const walked = isWalk(mode) ? await withinBudget(tx, (sp) => read(sp, mode)) : null
+  if (isWalk(mode) && !walked) walkBudget.fallbacks++
   const { rows, count, page } = walked ?? (await read(tx, mode && collectInstead(mode)))
   const { records, hasMore } = splitPage(rows, page)
   return { tickets: masked ? records.map((t) => ({ ...t, contact: maskContact(t.contact, true) })) : records, count, hasMore }
@@ -74,12 +74,13 @@ export async function listTickets(ctx: DomainCtx, query: ListTicketsQuery): Prom
  * How a search finds its tickets. By contact alone: 'names' collects the tickets of the matching
  * contacts through the trigram index; 'walk-names' (a name that a few percent of the contacts share)
  * walks the newest tickets checking the name and number each keeps of its contact, in the index walked
- * (migrations/0016_*). With the messages: 'messages' collects through
- * the full-text index; 'walk-messages' (a word in at least 1% of the messages) walks checking each
- * ticket's messages. A walk fills a page after a few hundred tickets where a collect gathers thousands.
+ * (migrations/0016_*). With the messages: 'messages' collects through the full-text index;
+ * 'walk-messages' (a word in at least 1% of the messages) walks checking each ticket's messages. A walk
+ * fills a page after a few hundred tickets where a collect gathers thousands.
  */
 type SearchMode = 'names' | 'walk-names' | 'messages' | 'walk-messages'
 
+const isWalk = (mode: SearchMode | null) => mode === 'walk-names' || mode === 'walk-messages'
 const collectInstead = (mode: SearchMode): SearchMode => (mode === 'walk-names' ? 'names' : mode === 'walk-messages' ? 'messages' : mode)
 
 /** The plan, from the planner's statistics: the share of the contacts, or of the messages, the search matches. */
@@ -93,11 +94,11 @@ async function searchMode(tx: Tx, p: Patterns, onMessages: boolean): Promise<Sea
 }
 
 /** One page of the list and its count, with the search done as asked. */
-async function readPage(tx: Tx, auth: AuthContext, query: ListTicketsQuery, masked: boolean, mode: SearchMode | null) {
+async function readPage(tx: Tx, auth: AuthContext, query: ListTicketsQuery, patterns: Patterns | null, mode: SearchMode | null) {
   const search = query.searchParam
   const scope = [...visibleTo(tx, auth, query.showAll), ...filtersOf(tx, query)]
-  const where = [...scope, ...(mode ? [searchOf(tx, patternsOf(search, masked), mode)] : [])].reduce((a, b) => tx`${a} and ${b}`)
-  const walk = mode === 'walk-names' || mode === 'walk-messages'
+  const where = [...scope, ...(patterns && mode ? [searchOf(tx, patterns, mode)] : [])].reduce((a, b) => tx`${a} and ${b}`)
+  const walk = isWalk(mode)
   const page = pageOf(query.pageNumber, TICKETS_PAGE_SIZE)
   const order = query.sortTickets === 'ASC' ? tx`t.updated_at asc, t.id asc` : tx`t.updated_at desc, t.id desc`
   // The page is picked from tickets alone (an index walk for the live tabs, tickets_live_updated_idx), and
