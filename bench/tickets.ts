@@ -7,12 +7,14 @@
  *  4. the PWA's local ticket list in an in-process PGlite holding 10,000 tickets (target p95 ≤ 10 ms)
  * Requests go through env.app.request (in-process, no port): the figures are the app plus Postgres, without loopback HTTP.
  * BENCH_EXPLAIN=1 also prints EXPLAIN ANALYZE of the list queries (the SQL of server/domain/tickets/list-tickets.ts).
- * BENCH_KEEP=1 leaves the seeded scratch database behind for psql and prints its URL (scripts/drop-test-databases.ts sweeps it).
+ * BENCH_KEEP=1 leaves the seeded scratch database behind for psql and prints its name (scripts/drop-test-databases.ts sweeps it);
+ * BENCH_DB=<that name> measures on it again without seeding.
  */
 import { PGlite } from '@electric-sql/pglite'
 import { withSystem, withTenant } from '../server/db/tenant.ts'
 import { insertUserRow } from '../server/domain/users/insert-user.ts'
 import { startTestEnv, type TestEnv } from '../test/env.ts'
+import { TEST_PG_URL } from '../test/scratch-db.ts'
 import { loginToken, uniq } from '../test/factories.ts'
 import { SYNCED_DDL } from '../sync/client/schema.generated.ts'
 import { LOCAL_TABLES_DDL } from '../sync/client/local-tables.ts'
@@ -147,6 +149,12 @@ async function postgresFigures(env: TestEnv, a: Actors) {
     line('    the tabs (status=open|pending)', [...byKind.open, ...byKind.pending], 10)
     line('    name searches (searchParam=<name>, with and without status)', [...byKind['open+name search'], ...byKind['name search']], 10)
     for (const [k, v] of Object.entries(byKind)) line(`      of which ${k}`, v, 10)
+    // Each name over every status, for where a slow search comes from.
+    for (const name of NAME_SEARCHES) {
+      const xs: number[] = []
+      for (let i = 0; i < 30; i++) xs.push(await timed(env, `/tickets?searchParam=${encodeURIComponent(name)}&pageNumber=${1 + (i % 3)}`, token))
+      line(`        searchParam=${name}`, xs, 10)
+    }
   }
 
   const words = [...SEARCH_WORDS.common, ...SEARCH_WORDS.rare, ...SEARCH_WORDS.miss]
@@ -274,15 +282,27 @@ async function localFigures() {
   await pg.close()
 }
 
-const env = await startTestEnv('postgres')
+/** The actors of a database seeded earlier (BENCH_DB). */
+async function actorsOf(env: TestEnv): Promise<Actors> {
+  return withSystem(env.services.db, async (tx) => {
+    const [w] = await tx<{ id: number }[]>`select id from whatsapps where company_id = 1 and name = 'Bench'`
+    const queueIds = (await tx<{ id: number }[]>`select id from queues where company_id = 1 order by id`).map((r) => r.id)
+    const users = await tx<{ id: number; email: string }[]>`select id, email from users where email like '%@bench.test' order by id`
+    const [adminToken, userToken] = [await loginToken(env, users[0].email, 'bench-pass'), await loginToken(env, users[1].email, 'bench-pass')]
+    return { whatsappId: w.id, queueIds, userIds: users.map((u) => u.id), adminToken, userToken }
+  })
+}
+
+const reuse = process.env.BENCH_DB
+const env = await startTestEnv('postgres', { databaseUrl: reuse && Object.assign(new URL(TEST_PG_URL), { pathname: `/${reuse}` }).toString() })
 try {
   const t0 = performance.now()
-  const actors = await seedVolume(env)
-  console.log(`[postgres] seeded ${TICKETS} tickets / ${MESSAGES} messages (set-based, change capture off) + vacuum analyze in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
+  const actors = reuse ? await actorsOf(env) : await seedVolume(env)
+  if (!reuse) console.log(`[postgres] seeded ${TICKETS} tickets / ${MESSAGES} messages (set-based, change capture off) + vacuum analyze in ${((performance.now() - t0) / 1000).toFixed(1)} s`)
   await postgresFigures(env, actors)
   if (process.env.BENCH_EXPLAIN) await explainList(env, actors)
 } finally {
-  if (process.env.BENCH_KEEP) {
+  if (process.env.BENCH_KEEP || reuse) {
     const [{ name }] = await env.services.db.sql<{ name: string }[]>`select current_database() as name`
     console.log(`[postgres] kept the scratch database ${name}`)
   } else await env.close()

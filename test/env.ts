@@ -24,12 +24,12 @@ export interface TestEnv {
 }
 
 /** A fresh database (in-memory PGlite or a scratch Postgres database), migrated and seeded, with the app on it. */
-export async function startTestEnv(backend: Backend): Promise<TestEnv> {
+export async function startTestEnv(backend: Backend, opts: { /** an existing database (a benchmark's kept one), left as it is on close */ databaseUrl?: string } = {}): Promise<TestEnv> {
   const dataDir = mkdtempSync(join(tmpdir(), 'balcao-test-'))
-  const scratch = backend === 'postgres' ? await createScratchDatabase() : undefined
+  const scratch = backend === 'postgres' && !opts.databaseUrl ? await createScratchDatabase() : undefined
   const config = loadConfig({
     DATA_DIR: dataDir,
-    DATABASE_URL: scratch?.url,
+    DATABASE_URL: opts.databaseUrl ?? scratch?.url,
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',

@@ -13,7 +13,7 @@ export const TICKETS_PAGE_SIZE = 40
 export const SEARCH_COUNT_CAP = 1000
 /** Words the planner expects in at least this share of the company's messages are searched by walking tickets. */
 const DENSE_WORD_SHARE = 0.01
-/** Names the planner expects in at least this share of the company's contacts are searched by walking tickets. */
+/** Names on at least this share of the company's newest tickets are searched by walking tickets. */
 const DENSE_NAME_SHARE = 0.03
 /** The longest a walk may take (ms) before the search falls back to collecting through the index; how often it did. */
 export const walkBudget = { ms: 250, fallbacks: 0 }
@@ -83,13 +83,16 @@ type SearchMode = 'names' | 'walk-names' | 'messages' | 'walk-messages'
 const isWalk = (mode: SearchMode | null) => mode === 'walk-names' || mode === 'walk-messages'
 const collectInstead = (mode: SearchMode): SearchMode => (mode === 'walk-names' ? 'names' : mode === 'walk-messages' ? 'messages' : mode)
 
-/** The plan, from the planner's statistics: the share of the contacts, or of the messages, the search matches. */
+/**
+ * The plan, from the share of the newest tickets whose contact matches (measured, migrations/0017_*), or
+ * of the messages the planner expects the word in (its lexeme statistics).
+ */
 async function searchMode(tx: Tx, p: Patterns, onMessages: boolean): Promise<SearchMode> {
   if (onMessages) {
     const [{ share }] = await tx<{ share: number }[]>`select app_search_message_share(${p.search}) as share`
     return share >= DENSE_WORD_SHARE ? 'walk-messages' : 'messages'
   }
-  const [{ share }] = await tx<{ share: number }[]>`select app_search_contact_share(${p.name}, ${p.number}::text) as share`
+  const [{ share }] = await tx<{ share: number }[]>`select app_search_name_share(${p.name}, ${p.number}::text) as share`
   return share >= DENSE_NAME_SHARE ? 'walk-names' : 'names'
 }
 
