@@ -72,7 +72,7 @@ export async function listTickets(ctx: DomainCtx, query: ListTicketsQuery): Prom
 
 /**
  * How a search finds its tickets. By contact alone: 'names' collects the tickets of the matching
- * contacts through the trigram index; 'walk-names' (a name that a few percent of the contacts share)
+ * contacts through the trigram index; 'walk-names' (a name on a few percent of the newest tickets)
  * walks the newest tickets checking the name and number each keeps of its contact, in the index walked
  * (migrations/0016_*). With the messages: 'messages' collects through the full-text index;
  * 'walk-messages' (a word in at least 1% of the messages) walks checking each ticket's messages. A walk
