@@ -56,6 +56,8 @@ export class ChannelHost {
   private readonly pictures: PictureRefresher
   private readonly batcher: IngestBatcher
   private readonly lookups = new Set<Promise<unknown>>()
+  /** Sends whose channel id is being written, by `connection:externalId` (see emit). */
+  private readonly storing = new Map<string, Promise<unknown>>()
 
   constructor(private readonly deps: ChannelHostDeps) {
     this.owner = deps.owner ?? `worker-${process.pid}-${randomUUID().slice(0, 8)}`
@@ -135,6 +137,11 @@ export class ChannelHost {
   /** Hands one driver event to the pipeline, after earlier events of the same chat. */
   async emit(connection: ConnectionRef, event: ChannelEvent): Promise<unknown> {
     const run = () => handleChannelEvent(this.inboundDeps(), connection, event)
+    if (event.kind === 'ack') {
+      // An ack that beats the commit of its own send would find no message with its id and be lost.
+      await this.storing.get(`${connection.id}:${event.externalId}`)?.catch(() => {})
+      return run()
+    }
     if (event.kind !== 'message') return run()
     const result = await this.serializer.run(chatKey(connection.id, event), run)
     if (result.outcome === 'stored' && !event.message.fromMe) this.refreshPicture(connection, result.ticketId)
@@ -189,6 +196,14 @@ export class ChannelHost {
       owner: this.owner,
       // Stateless drivers are made on first use; a WhatsApp session only exists where its lease is held.
       driverFor: (id: number) => this.drivers.get(id) ?? this.attach(id),
+      storing: (id: number, externalId: string, stored: Promise<unknown>) => {
+        const key = `${id}:${externalId}`
+        this.storing.set(key, stored)
+        const forget = () => {
+          if (this.storing.get(key) === stored) this.storing.delete(key)
+        }
+        stored.then(forget, forget)
+      },
     }
   }
 }

@@ -173,11 +173,28 @@ describeEachBackend('outbound queue', (env) => {
     const s = env().services
     const host = new ChannelHost({ db: s.db, media: s.media, events: s.events, now: () => env().clock.now, log: () => {}, simulator: { ackDelaysMs: [1, 2] } })
     await host.kick()
-    const deadline = Date.now() + 5_000
+    const deadline = Date.now() + 8_000
     while ((await messageRow(env(), message.id)).ack < 3 && Date.now() < deadline) await Bun.sleep(20)
     expect((await messageRow(env(), message.id)).ack).toBe(3)
     await host.stop()
-  })
+  }, 15_000)
+
+  test('acks reported before the send is stored wait for its channel id instead of being lost', async () => {
+    // Several sends, so a lost ack shows on at least one of them.
+    const messages = await Promise.all([1, 2, 3, 4, 5, 6].map(() => queued(env()).then((r) => r.message)))
+    const s = env().services
+    const acks: Promise<unknown>[] = []
+    // Both acks fire in the first macrotask after send returns, while the row is still being written.
+    const setTimer = (fn: () => void) => acks.push(new Promise<void>((done) => setTimeout(() => (fn(), done()), 0)))
+    const host = new ChannelHost({ db: s.db, media: s.media, events: s.events, now: () => env().clock.now, log: () => {}, simulator: { ackDelaysMs: [0, 0], setTimer } })
+    await host.kick()
+    await Promise.all(acks)
+    const acksOf = async () => Promise.all(messages.map(async (m) => (await messageRow(env(), m.id)).ack))
+    const deadline = Date.now() + 8_000
+    while ((await acksOf()).some((ack) => ack < 3) && Date.now() < deadline) await Bun.sleep(20)
+    expect(await acksOf()).toEqual(messages.map(() => 3))
+    await host.stop()
+  }, 15_000)
 })
 
 async function messageConn(env: TestEnv, id: number): Promise<number> {

@@ -15,6 +15,11 @@ export interface OutboundDeps {
   /** The driver that sends for a connection here, or undefined when another worker hosts it. */
   driverFor(whatsappId: number): ChannelDriver | undefined | Promise<ChannelDriver | undefined>
   random?: () => number
+  /**
+   * Told when a send's channel id is being stored: the channel may report the message delivered before
+   * that commits (the simulator after 1 ms), and such an ack must wait for the row to carry the id.
+   */
+  storing?: (whatsappId: number, externalId: string, stored: Promise<unknown>) => void
 }
 
 interface ClaimedJob {
@@ -67,7 +72,7 @@ async function sendOne(deps: OutboundDeps, job: ClaimedJob): Promise<void> {
   if (!driver) return retryLater(deps, job, loaded, 'ERR_WAPP_NOT_INITIALIZED')
   try {
     const result = await driver.send(loaded.message)
-    await withSystem(deps.db, async (tx) => {
+    const stored = withSystem(deps.db, async (tx) => {
       const [row] = await tx<{ id: number; ack: number; wid: string; ticketId: number; companyId: number }[]>`
         update messages set wid = coalesce(wid, ${result.externalId}), ack = greatest(ack, ${result.ack}), send_error = null
          where id = ${loaded.message.messageId}
@@ -75,6 +80,8 @@ async function sendOne(deps: OutboundDeps, job: ClaimedJob): Promise<void> {
       await tx`update jobs set done_at = ${deps.now()}, locked_until = null, last_error = null where id = ${job.id}`
       if (row) publishUpdate(deps, row.companyId, { id: row.id, ack: row.ack, wid: row.wid, sendError: null }, loaded.ticket)
     })
+    deps.storing?.(whatsappId, result.externalId, stored)
+    await stored
   } catch (err) {
     if (err instanceof PermanentSendError) return fail(deps, job, loaded, err.code, err.message)
     await retryLater(deps, job, loaded, (err as Error).message || 'ERR_SENDING_WAPP_MSG')
