@@ -2,15 +2,17 @@
  * Sync figures (issue 3), run by hand: `bun bench/sync.ts` (needs the local Postgres).
  *  1. initial sync of 10k tickets + 100k messages into an in-memory PGlite through pglite-sync (target ≤ 5 s)
  *  2. write → visible to 50 live subscribers, p50 / p95 (target p95 ≤ 150 ms)
- *  3. change-log throughput on Postgres: changes positioned per second (target ≥ 5,000/s)
+ *  3. change-log throughput on Postgres: changes positioned per second (target ≥ 5,000/s), written by a
+ *     process of ours and, for comparison, by a client from outside
  * BENCH_PARTS=initial stops after 1; BENCH_PARTS=trace splits the initial sync of messages into its steps.
  * Servers are on loopback; clients are the official @electric-sql/client and pglite-sync in this process.
  */
 import { PGlite } from '@electric-sql/pglite'
 import { electricSync } from '@electric-sql/pglite-sync'
 import { Shape, ShapeStream } from '@electric-sql/client'
-import postgres from 'postgres'
-import { withSystem } from '../server/db/tenant.ts'
+import { connectDatabase, type Tx } from '../server/db/connect.ts'
+import { withSystem, type Db } from '../server/db/tenant.ts'
+import { SyncService } from '../sync/server/sync-service.ts'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestEnv, type Backend, type TestEnv } from '../test/env.ts'
 import { superToken } from '../test/factories.ts'
 import { localDatabase, serve } from '../test/sync-support.ts'
@@ -128,9 +130,19 @@ async function fanOut(env: TestEnv, url: string, token: string) {
   return { p50: pct(samples, 50), p95: pct(samples, 95), n: samples.length }
 }
 
-async function throughput(env: TestEnv) {
-  const url = (env.services.db.sql as unknown as { options: { host: string[]; port: number[]; database: string } }).options
-  const sql = postgres({ host: url.host[0], port: url.port[0], database: url.database, username: 'postgres', max: 8, onnotice: () => {} })
+/**
+ * 8 writers, 2,000 transactions of 5 ticket inserts, timed until every change has its position. `ours`:
+ * the writers are a second process of ours (a worker: its own pool and sequencer, kicked after each
+ * commit, as every API and worker process runs). `outside`: raw SQL from a client that is not ours,
+ * woken through the trigger's NOTIFY (psql, another tool).
+ */
+async function throughput(env: TestEnv, writers: 'ours' | 'outside') {
+  const url = env.services.config.DATABASE_URL!
+  const database = await connectDatabase({ databaseUrl: url, max: 8 })
+  const sync = writers === 'ours' ? new SyncService(database) : undefined
+  await sync?.start()
+  const db: Db = { sql: database.sql, roleSwitch: false, onCommit: sync && (() => sync.kick()) }
+  const sql = database.sql
   const [w] = await sql`select id from whatsapps limit 1`
   const [c] = await sql`select id from contacts limit 1`
   const TXS = 2000
@@ -142,11 +154,12 @@ async function throughput(env: TestEnv) {
     Array.from({ length: 8 }, async () => {
       while (next < TXS) {
         next++
-        await sql.begin(async (tx) => {
+        const insert = async (tx: Tx) => {
           for (let i = 0; i < PER_TX; i++) {
             await tx`insert into tickets (company_id, contact_id, whatsapp_id, status) values (1, ${c.id}, ${w.id}, 'closed')`
           }
-        })
+        }
+        await (writers === 'ours' ? withSystem(db, insert) : sql.begin(insert))
       }
     }),
   )
@@ -159,7 +172,8 @@ async function throughput(env: TestEnv) {
   }
   const positioned = performance.now() - t0
   const [{ n: end }] = await sql<{ n: string }[]>`select n::text from sync_clock`
-  await sql.end()
+  await sync?.stop()
+  await database.close()
   const changes = TXS * PER_TX
   return { changes, txs: Number(BigInt(end) - BigInt(start)), writeMs: written, positionedMs: positioned, perSecond: (changes / positioned) * 1000 }
 }
@@ -210,8 +224,11 @@ async function run(backend: Backend) {
     const fan = await fanOut(env, http.url, await superToken(env))
     console.log(`[${backend}] write → visible to ${SUBSCRIBERS} subscribers: p50 ${fan.p50.toFixed(1)} ms, p95 ${fan.p95.toFixed(1)} ms (n=${fan.n})`)
     if (backend === 'postgres') {
-      const tp = await throughput(env)
-      console.log(`[${backend}] change log: ${tp.changes} changes in ${tp.txs} transactions from 8 writers, written in ${tp.writeMs.toFixed(0)} ms, positioned in ${tp.positionedMs.toFixed(0)} ms → ${tp.perSecond.toFixed(0)} changes/s`)
+      for (const writers of ['ours', 'outside'] as const) {
+        const tp = await throughput(env, writers)
+        const who = writers === 'ours' ? 'from a process of ours' : 'from outside (NOTIFY)'
+        console.log(`[${backend}] change log ${who}: ${tp.changes} changes in ${tp.txs} transactions from 8 writers, written in ${tp.writeMs.toFixed(0)} ms, positioned in ${tp.positionedMs.toFixed(0)} ms → ${tp.perSecond.toFixed(0)} changes/s`)
+      }
     }
   } finally {
     http.stop()

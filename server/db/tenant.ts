@@ -15,6 +15,14 @@ export interface TenantScope {
 }
 
 /**
+ * 'on' tells the change capture trigger (sync_capture) not to NOTIFY balcao_sync_pending: this process
+ * kicks its own sequencer after the commit (onCommit). The NOTIFY is for writers from outside our
+ * processes; at commit it takes a database-wide lock held through the WAL flush, so notifying
+ * transactions commit one at a time instead of sharing a flush (issue 3's change-log throughput).
+ */
+const syncNotified = (db: Db): string => (db.onCommit ? 'on' : '')
+
+/**
  * Runs fn in a transaction scoped to one company: row-level security shows only that company's rows.
  * The company always comes from a verified token or a row the system already trusts, never from input.
  */
@@ -24,7 +32,8 @@ export async function withTenant<T>(db: Db, scope: TenantScope, fn: (tx: Tx) => 
     // out right behind the settings (pipelined) and still runs under them, one round trip earlier.
     const settings = tx`select set_config('app.company_id', ${String(scope.companyId)}, true),
                     set_config('app.user_id', ${scope.userId ? String(scope.userId) : ''}, true),
-                    set_config('role', ${db.roleSwitch ? APP_ROLE : 'none'}, true)`.execute()
+                    set_config('role', ${db.roleSwitch ? APP_ROLE : 'none'}, true),
+                    set_config('balcao.sync_notified', ${syncNotified(db)}, true)`.execute()
     const [, result] = await Promise.all([settings, fn(tx)])
     return result
   })) as T
@@ -38,7 +47,7 @@ export async function withTenant<T>(db: Db, scope: TenantScope, fn: (tx: Tx) => 
  */
 export async function withSystem<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const out = (await db.sql.begin(async (tx) => {
-    await tx`select set_config('app.system', 'on', true)`
+    await tx`select set_config('app.system', 'on', true), set_config('balcao.sync_notified', ${syncNotified(db)}, true)`
     return fn(tx)
   })) as T
   db.onCommit?.()
