@@ -22,8 +22,8 @@ export class SyncService {
    * burst commits hundreds per second) is positioned by one run instead of one run each. burst: after a
    * run that positioned at least `txs` transactions the next one waits `ms` instead: each run costs a
    * transaction on the clock row and an index entry per change, so in a burst fewer, larger runs leave
-   * the cores to the writers (bench/sync.ts: about 6,000 → 6,300-7,100 changes/s), for 20 ms more
-   * latency while it lasts.
+   * the cores to the writers (bench/sync.ts, 8 writers: 6,007-6,071 changes/s without, 5,956-7,599
+   * with, on a noisy machine), for 20 ms more latency while it lasts.
    */
   constructor(
     private database: Database,
