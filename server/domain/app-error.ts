@@ -72,6 +72,7 @@ const statusByCode = {
   ERR_INVALID_TICKET_STATUS: 400,
   ERR_NO_TAG_FOUND: 404,
   ERR_SCHEDULE_ALREADY_SENT: 400,
+  ERR_NO_CHAT_FOUND: 404,
 } as const
 
 export type ErrorCode = keyof typeof statusByCode

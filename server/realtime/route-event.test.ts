@@ -154,3 +154,13 @@ describe('unknown event types', () => {
     expect(frameFor(routeEvent({ type: 'contact.updated', companyId: 5, payload: {} }), 5).event).toBe('company-5-contact')
   })
 })
+
+describe('chat events', () => {
+  const route = routeEvent({ type: 'chat', companyId: 5, payload: { action: 'new-message', record: { id: 3 }, userIds: [10, 11] } })
+  test("reach the chat's users only, not an admin outside it, and do not carry the user list", () => {
+    expect(routeReaches(route, plain)).toBe(true)
+    expect(routeReaches(route, admin)).toBe(false)
+    expect(routeReaches(route, other)).toBe(false)
+    expect(frameFor(route, 5)).toEqual({ event: 'company-5-chat', data: { action: 'new-message', record: { id: 3 } } })
+  })
+})

@@ -80,6 +80,12 @@ export function routeEvent(event: DomainEvent): EventRoute {
     case 'importMessages':
       // They carry the QR code and the token: only for those who manage connections (spec part 2 §6).
       return { audiences: [{ to: 'company', companyId, permission: 'connections:view' }], kind: type, data: withAction(payload) }
+    case 'chat': {
+      // An internal chat is its users' alone (spec part 2 §6), not the company's.
+      const { userIds, ...data } = payload
+      const users = Array.isArray(userIds) ? userIds.map(Number).filter(Number.isInteger) : []
+      return { audiences: users.map((userId): Audience => ({ to: 'user', companyId, userId })), kind: 'chat', data: withAction(data) }
+    }
     case 'ticket':
     case 'appMessage': {
       const parsed = ticketFieldsSchema.safeParse(payload)

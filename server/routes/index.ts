@@ -26,6 +26,7 @@ import { whatsappSession } from './whatsapp-session.ts'
 import { webhooks } from './webhooks.ts'
 import { facebook } from './facebook.ts'
 import { contacts } from './contacts.ts'
+import { chats } from './chats.ts'
 import { shapeRoute } from '../../sync/server/shape-route.ts'
 
 /** Every resource router, at the paths the spec writes. */
@@ -61,5 +62,6 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/messages', messages)
   app.route('/messages-allMe', messagesAllMe)
   app.route('/message', messageForward)
+  app.route('/chats', chats)
   app.route('/', contacts)
 }

@@ -1,0 +1,30 @@
+import { z } from 'zod'
+import { listQuery } from './common.schema.ts'
+
+export const listChatsQuery = listQuery
+
+/** /chats/{id}: a number, or the chat's uuid (the page's address is /chats/{uuid}). */
+export const chatRefParam = z.object({
+  id: z.union([z.coerce.number().int().positive().max(2147483647), z.uuid('Invalid chat')]),
+})
+export const chatIdParam = z.object({ id: z.coerce.number().int().positive().max(2147483647) })
+
+/** Internal chat (spec part 2 §5): saving needs a title and at least one user. */
+export const chatSchema = z.object({
+  title: z.string({ error: 'Required' }).trim().min(1, 'Required').max(200, 'Too Long!'),
+  users: z
+    .array(z.coerce.number().int().positive().max(2147483647), { error: 'Required' })
+    .min(1, 'Choose at least one user')
+    .max(500, 'Too many users'),
+})
+export type ChatInput = z.infer<typeof chatSchema>
+
+export const chatMessagesQuery = z.object({ pageNumber: z.coerce.number().int().min(1).max(100000).default(1) })
+
+/** Empty or whitespace messages are not sent (spec part 2 §5). */
+export const chatMessageSchema = z.object({
+  message: z.string({ error: 'Required' }).trim().min(1, 'Required').max(10000, 'Too Long!'),
+})
+
+/** The spec sends the reader's id; only one's own unread count can be cleared. */
+export const chatReadSchema = z.object({ userId: z.coerce.number().int().positive().optional() })
