@@ -3,6 +3,7 @@ import { Route, Routes } from 'react-router'
 import { registeredRoutes, type RouteEntry } from '../data/menu.ts'
 import AllConnectionsPage from '../pages/all-connections/index.tsx'
 import AppLayout from '../pages/app-layout/index.tsx'
+import ChatsPage from '../pages/chats/index.tsx'
 import ConnectionsPage from '../pages/connections/index.tsx'
 import ContactsImportPage from '../pages/contacts-import/index.tsx'
 import ContactsPage from '../pages/contacts/index.tsx'
@@ -34,6 +35,8 @@ const PAGES: Record<string, ComponentType> = {
   contacts: ContactsPage,
   contactsImport: ContactsImportPage,
   quickMessages: QuickMessagesPage,
+  chats: ChatsPage,
+  chat: ChatsPage,
   schedules: SchedulesPage,
   queues: QueuesPage,
   settings: SettingsPage,

@@ -102,14 +102,22 @@ describe('switches and flags', () => {
 })
 
 describe('the menu of this build', () => {
-  test('shows only implemented pages: home, tickets, quick messages, schedules, users, queues, contacts, connections and settings for admins, and helps when there are helps', () => {
+  test('shows only implemented pages: home, tickets, quick messages, schedules, internal chat, users, queues, contacts, connections and settings for admins, and helps when there are helps', () => {
     const superUser = user({ profile: 'admin', super: true })
     const menu = (c: MenuContext) => menuEntries(c).map((e) => e.key).sort()
-    expect(menu(ctx({ user: superUser }))).toEqual(['allConnections', 'connections', 'contacts', 'home', 'queues', 'quickMessages', 'schedules', 'settings', 'tickets', 'users'])
-    expect(menu(ctx({ user: superUser, helpsCount: 1 }))).toEqual(['allConnections', 'connections', 'contacts', 'helps', 'home', 'queues', 'quickMessages', 'schedules', 'settings', 'tickets', 'users'])
-    expect(menu(ctx({ user: user({ profile: 'admin' }) }))).toEqual(['connections', 'contacts', 'home', 'queues', 'quickMessages', 'schedules', 'settings', 'tickets', 'users'])
-    expect(menu(ctx({ user: user({ profile: 'user', allowConnections: 'enabled' }) }))).toEqual(['connections', 'home', 'quickMessages', 'schedules', 'tickets'])
-    expect(menu(ctx({ user: user({ profile: 'user' }) }))).toEqual(['home', 'quickMessages', 'schedules', 'tickets'])
+    expect(menu(ctx({ user: superUser }))).toEqual(['allConnections', 'chats', 'connections', 'contacts', 'home', 'queues', 'quickMessages', 'schedules', 'settings', 'tickets', 'users'])
+    expect(menu(ctx({ user: superUser, helpsCount: 1 }))).toEqual(['allConnections', 'chats', 'connections', 'contacts', 'helps', 'home', 'queues', 'quickMessages', 'schedules', 'settings', 'tickets', 'users'])
+    expect(menu(ctx({ user: user({ profile: 'admin' }) }))).toEqual(['chats', 'connections', 'contacts', 'home', 'queues', 'quickMessages', 'schedules', 'settings', 'tickets', 'users'])
+    expect(menu(ctx({ user: user({ profile: 'user', allowConnections: 'enabled' }) }))).toEqual(['chats', 'connections', 'home', 'quickMessages', 'schedules', 'tickets'])
+    expect(menu(ctx({ user: user({ profile: 'user' }) }))).toEqual(['chats', 'home', 'quickMessages', 'schedules', 'tickets'])
+  })
+
+  test('the internal chat is built, open to every user and hidden when the plan lacks useInternalChat', () => {
+    expect(entry('chats')).toMatchObject({ path: '/chats', role: 'all', plan: 'useInternalChat', implemented: true })
+    expect(entry('chat')).toMatchObject({ path: '/chats/:uuid', role: 'all', plan: 'useInternalChat', implemented: true })
+    expect(routeAccess(entry('chat'), ctx())).toBe('ok')
+    expect(routeAccess(entry('chats'), ctx({ plan: { ...allPlan, useInternalChat: false } }))).toBe('plan')
+    expect(menuEntries(ctx({ plan: { ...allPlan, useInternalChat: false } })).map((e) => e.key)).not.toContain('chats')
   })
 
   test('the queues page is built and only admins open it', () => {

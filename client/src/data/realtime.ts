@@ -212,6 +212,15 @@ export function realtimeAction(event: string, data: unknown, me: { companyId: nu
   return null
 }
 
+type FrameListener = (event: string, data: unknown) => void
+const frameListeners = new Set<FrameListener>()
+
+/** Calls listener with every frame of the company socket; features pick their own events (internal chat). */
+export function onRealtimeEvent(listener: FrameListener): () => void {
+  frameListeners.add(listener)
+  return () => frameListeners.delete(listener)
+}
+
 export function socketUrl(token: string): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws'
   return `${scheme}://${location.host}/ws?token=${encodeURIComponent(token)}`
@@ -247,6 +256,7 @@ export function useRealtime(): void {
       },
       onSessionReplaced: () => void onSessionReplaced(''),
       onEvent: (event, data) => {
+        for (const l of frameListeners) l(event, data)
         const action = realtimeAction(event, data, { companyId, userId })
         if (action?.type === 'sessionReplaced') {
           client.stop()

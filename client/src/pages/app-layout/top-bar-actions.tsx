@@ -15,9 +15,10 @@ import { notificationsAtom } from '../../state/notifications.ts'
 import { themeAtom, toggleThemeAtom } from '../../state/theme.ts'
 import { volumeAtom } from '../../state/volume.ts'
 import { AccountMenu } from './account-menu.tsx'
+import { ChatsButton } from './chats-button.tsx'
 import { SyncStatusButton } from './sync-status-button.tsx'
 
-/** The top bar's buttons: sync status, theme, volume, refresh, notifications, announcements, account. */
+/** The top bar's buttons: sync status, theme, volume, refresh, notifications, announcements, internal chat, account. */
 export function TopBarActions({ compact }: { compact: boolean }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -47,6 +48,7 @@ export function TopBarActions({ compact }: { compact: boolean }) {
         }}
       />
       <AnnouncementsPopover items={items} label={t('layout.announcements')} emptyText={t('layout.noAnnouncements')} onOpen={(id) => setOpened(announcements.find((a) => a.id === id) ?? null)} />
+      <ChatsButton />
       <AccountMenu />
       <AnnouncementDialog announcement={opened} imageUrl={imageUrl} closeLabel={t('common.close')} onClose={() => setOpened(null)} />
     </>

@@ -13,6 +13,7 @@ import { TicketChat } from './ticket-chat.tsx'
 import { TicketListPanel } from './ticket-list-panel.tsx'
 import { AlreadyOpenDialog, NewTicketDialog } from './new-ticket-dialog.tsx'
 import type { OtherOpenTicket } from '../../data/ticket-dialogs.ts'
+import { NarrowTabs } from '../../components/narrow-tabs.tsx'
 
 /** Spec part 1 §2 and §9: the list's width on wide screens, dragged within 404-700, 550 by default. */
 export const LIST_WIDTH = { min: 404, max: 700, default: 550 }
@@ -141,20 +142,11 @@ export default function TicketsPage() {
         </div>
       ) : (
         <>
-          <div role="tablist" className="flex border-b border-slate-200 dark:border-slate-800">
-            {(['chat', 'list'] as const).map((key) => (
-              <button
-                key={key}
-                role="tab"
-                type="button"
-                aria-selected={narrowTab === key}
-                className={`flex-1 py-2 text-sm font-semibold ${narrowTab === key ? 'border-b-2 border-brand text-brand' : ''}`}
-                onClick={() => setNarrowTab(key)}
-              >
-                {key === 'chat' ? t('tickets.narrowTicket') : t('tickets.narrowList')}
-              </button>
-            ))}
-          </div>
+          <NarrowTabs
+            tabs={[{ key: 'chat', label: t('tickets.narrowTicket') }, { key: 'list', label: t('tickets.narrowList') }]}
+            selected={narrowTab}
+            onSelect={setNarrowTab}
+          />
           <div className="min-h-0 flex-1">{narrowTab === 'list' ? list : uuid ? chat() : <p className="p-6 text-center">{t('tickets.selectTicket')}</p>}</div>
         </>
       )}

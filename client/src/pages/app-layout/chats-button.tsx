@@ -1,0 +1,33 @@
+import { useAtomValue } from 'jotai'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import { ChatsPopover } from '../../components/chats-popover.tsx'
+import { myUnreads, totalUnreads } from '../../data/chats.ts'
+import { useChatList } from '../../data/use-chats.ts'
+import { planAtom, userAtom } from '../../state/auth.ts'
+
+/** The top bar's internal-chat popover, only for companies whose plan has useInternalChat (spec part 2 §6). */
+export function ChatsButton() {
+  const plan = useAtomValue(planAtom)
+  if (!plan?.useInternalChat) return null
+  return <ChatsButtonLive />
+}
+
+function ChatsButtonLive() {
+  const { t } = useTranslation()
+  const navigate = useNavigate()
+  const userId = useAtomValue(userAtom)?.id ?? 0
+  const { chats } = useChatList('')
+  const items = chats.map((c) => ({ uuid: c.uuid, title: c.title, lastMessage: c.lastMessage, unreads: myUnreads(c, userId) }))
+  return (
+    <ChatsPopover
+      items={items}
+      total={totalUnreads(chats, userId)}
+      label={t('chats.popover.label')}
+      emptyText={t('chats.popover.empty')}
+      allLabel={t('chats.popover.all')}
+      onOpen={(uuid) => navigate(`/chats/${uuid}`)}
+      onOpenAll={() => navigate('/chats')}
+    />
+  )
+}
