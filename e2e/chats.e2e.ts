@@ -149,4 +149,48 @@ describe('internal chat', () => {
       await admin.close()
     }
   }, TIMEOUT)
+
+  test('the owner renames the chat, takes a user out and deletes it after confirming; the others see each change live', async () => {
+    const company = await createCompany(server.env)
+    const ana = await createUser(server.env, company.companyId, { name: 'Ana' })
+    const bia = await createUser(server.env, company.companyId, { name: 'Bia' })
+    const { body: chat } = await call(server.env, 'POST', '/chats', { token: company.adminToken, json: { title: 'Escala', users: [ana.id, bia.id] } })
+    const [admin, user] = await Promise.all([openBrowser(), openBrowser()])
+    try {
+      await Promise.all([login(admin.page, company.adminEmail, 'admin-pass'), login(user.page, ana.email, ana.password)])
+      const a = admin.page
+      const u = user.page
+      await Promise.all([a.goto(`${server.baseUrl}/chats/${chat.uuid}`), u.goto(`${server.baseUrl}/chats`)])
+      const anaItem = u.getByTestId('chat-list-item')
+      await anaItem.filter({ hasText: 'Escala' }).waitFor()
+
+      await a.getByRole('button', { name: 'Editar conversa' }).click()
+      const dialog = a.getByRole('dialog')
+      await dialog.locator('#chat-title').fill('Escala de dezembro')
+      await dialog.getByRole('button', { name: 'Salvar' }).click()
+      await dialog.waitFor({ state: 'detached' })
+      await anaItem.filter({ hasText: 'Escala de dezembro' }).waitFor()
+
+      // Ana taken out: the chat leaves her list without a reload.
+      await a.getByRole('button', { name: 'Editar conversa' }).click()
+      await dialog.getByRole('checkbox', { name: 'Ana' }).uncheck({ timeout: 30_000 })
+      await dialog.getByRole('button', { name: 'Salvar' }).click()
+      await dialog.waitFor({ state: 'detached' })
+      await until('the chat to leave the removed user', async () => (await anaItem.count()) === 0)
+
+      // Delete asks first; cancelling keeps the chat, confirming removes it and closes the pane.
+      await a.getByRole('button', { name: 'Excluir conversa' }).click()
+      await dialog.getByRole('button', { name: 'Cancelar' }).click()
+      await dialog.waitFor({ state: 'detached' })
+      // (The admin's API token ended when the admin logged in in the browser: one session per user.)
+      expect((await call(server.env, 'GET', `/chats/${chat.id}`, { token: bia.token })).status).toBe(200)
+      await a.getByRole('button', { name: 'Excluir conversa' }).click()
+      await dialog.getByRole('button', { name: 'Excluir' }).click()
+      await a.waitForURL(`${server.baseUrl}/chats`)
+      await until('the chat to leave the owner list', async () => (await a.getByTestId('chat-list-item').count()) === 0)
+      expect((await call(server.env, 'GET', `/chats/${chat.id}`, { token: bia.token })).status).toBe(404)
+    } finally {
+      await Promise.all([admin.close(), user.close()])
+    }
+  }, TIMEOUT)
 })
