@@ -1,13 +1,12 @@
 import { z } from 'zod'
-import { listQuery } from './common.schema.ts'
+import { idParam, listQuery } from './common.schema.ts'
 
 export const listChatsQuery = listQuery
 
 /** /chats/{id}: a number, or the chat's uuid (the page's address is /chats/{uuid}). */
 export const chatRefParam = z.object({
-  id: z.union([z.coerce.number().int().positive().max(2147483647), z.uuid('Invalid chat')]),
+  id: z.union([idParam.shape.id, z.uuid('Invalid chat')]),
 })
-export const chatIdParam = z.object({ id: z.coerce.number().int().positive().max(2147483647) })
 
 /** Internal chat (spec part 2 §5): saving needs a title and at least one user. */
 export const chatSchema = z.object({
@@ -19,7 +18,7 @@ export const chatSchema = z.object({
 })
 export type ChatInput = z.infer<typeof chatSchema>
 
-export const chatMessagesQuery = z.object({ pageNumber: z.coerce.number().int().min(1).max(100000).default(1) })
+export const chatMessagesQuery = listQuery.pick({ pageNumber: true })
 
 /** Empty or whitespace messages are not sent (spec part 2 §5). */
 export const chatMessageSchema = z.object({

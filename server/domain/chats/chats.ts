@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/connect.ts'
 import { AppError } from '../app-error.ts'
 import type { DomainCtx } from '../context.ts'
+import type { ChatInput } from '../../routes/chats.schema.ts'
 import { likePattern, pageOf, splitPage } from '../paging.ts'
 
 /** Internal chat between users of one company (spec part 2 §3 "Chat"). */
@@ -15,16 +16,14 @@ export interface ChatView {
   users: { userId: number; unreads: number; user: { id: number; name: string } }[]
 }
 
-export interface ChatInput {
-  title: string
-  users: number[]
-}
-
 const chatView = (tx: Tx) => tx`
   c.id, c.uuid::text as uuid, c.title, c.owner_id, c.last_message, c.created_at, c.updated_at,
   coalesce((select json_agg(json_build_object('userId', cu.user_id, 'unreads', cu.unreads,
                                               'user', json_build_object('id', u.id, 'name', u.name)) order by u.name, u.id)
               from chat_users cu join users u on u.id = cu.user_id where cu.chat_id = c.id), '[]'::json) as users`
+
+/** The rows that make these users of the chat. */
+const userRows = (ctx: DomainCtx, chatId: number, users: number[]) => users.map((userId) => ({ companyId: ctx.auth.user.companyId, chatId, userId }))
 
 const isMember = (tx: Tx, userId: number) => tx`exists (select 1 from chat_users m where m.chat_id = c.id and m.user_id = ${userId})`
 
@@ -55,7 +54,7 @@ export async function createChat(ctx: DomainCtx, input: ChatInput): Promise<Chat
   const members = await membersOf(ctx, input.users)
   const [{ id }] = await tx<{ id: number }[]>`
     insert into chats ${tx({ companyId: ctx.auth.user.companyId, title: input.title, ownerId: ctx.auth.user.id })} returning id`
-  await tx`insert into chat_users ${tx(members.map((userId) => ({ companyId: ctx.auth.user.companyId, chatId: id, userId })))}`
+  await tx`insert into chat_users ${tx(userRows(ctx, id, members))}`
   const chat = await findChat(ctx, id)
   emitChat(ctx, 'create', chat)
   return chat
@@ -68,7 +67,7 @@ export async function updateChat(ctx: DomainCtx, id: number, input: ChatInput): 
   const members = await membersOf(ctx, input.users)
   await tx`update chats set title = ${input.title} where id = ${id}`
   await tx`delete from chat_users where chat_id = ${id} and user_id <> all(${members}::int[])`
-  await tx`insert into chat_users ${tx(members.map((userId) => ({ companyId: ctx.auth.user.companyId, chatId: id, userId })))}
+  await tx`insert into chat_users ${tx(userRows(ctx, id, members))}
            on conflict (chat_id, user_id) do nothing`
   const chat = await findChat(ctx, id)
   // Users taken out hear that the chat is gone for them.
@@ -88,7 +87,7 @@ export async function deleteChat(ctx: DomainCtx, id: number): Promise<void> {
 /** POST /chats/{id}/read: the caller has read everything; only one's own count can be cleared. */
 export async function markChatRead(ctx: DomainCtx, id: number, userId?: number): Promise<ChatView> {
   if (userId !== undefined && userId !== ctx.auth.user.id) throw new AppError('ERR_NO_PERMISSION', 'Only your own unread count can be cleared')
-  await findChat(ctx, id)
+  // Clears nothing outside the caller's chats; findChat then answers 404 for them.
   const cleared = await ctx.tx`update chat_users set unreads = 0 where chat_id = ${id} and user_id = ${ctx.auth.user.id} and unreads > 0 returning 1`
   const chat = await findChat(ctx, id)
   if (cleared.length) emitChat(ctx, 'update', chat, [ctx.auth.user.id])

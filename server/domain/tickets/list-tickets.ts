@@ -101,8 +101,8 @@ async function readPage(tx: Tx, auth: AuthContext, query: ListTicketsQuery, patt
   const search = query.searchParam
   const ownOrUnowned = keepsToOwnAndUnowned(auth, query.showAll)
   const rest = [...visibleTo(tx, auth), ...filtersOf(tx, query), ...(patterns && mode ? [searchOf(tx, patterns, mode)] : [])]
-  const and = (fs: Fragment[]) => fs.reduce((a, b) => tx`${a} and ${b}`)
-  const where = and(ownOrUnowned ? [...rest, tx`(t.user_id = ${auth.user.id} or t.user_id is null)`] : rest)
+  const restWhere = rest.reduce((a, b) => tx`${a} and ${b}`)
+  const where = ownOrUnowned ? tx`${restWhere} and (t.user_id = ${auth.user.id} or t.user_id is null)` : restWhere
   const walk = isWalk(mode)
   const page = pageOf(query.pageNumber, TICKETS_PAGE_SIZE)
   const order = query.sortTickets === 'ASC' ? tx`t.updated_at asc, t.id asc` : tx`t.updated_at desc, t.id desc`
@@ -133,9 +133,9 @@ async function readPage(tx: Tx, auth: AuthContext, query: ListTicketsQuery, patt
       ? tx<{ count: number }[]>`select count(*)::int as count from tickets t where ${where}`
       : walk && ownOrUnowned
         ? tx<{ count: number }[]>`select count(*)::int as count from (
-            (select 1 from tickets t where t.user_id = ${auth.user.id} and ${and(rest)})
+            (select 1 from tickets t where t.user_id = ${auth.user.id} and ${restWhere})
             union all
-            (select 1 from tickets t where t.user_id is null and ${and(rest)})
+            (select 1 from tickets t where t.user_id is null and ${restWhere})
             limit ${SEARCH_COUNT_CAP}) s`
         : tx<{ count: number }[]>`select count(*)::int as count from (select 1 from tickets t where ${where} limit ${SEARCH_COUNT_CAP}) s`,
     walk ? tx`select set_config('enable_bitmapscan', current_setting('balcao.walk_bitmapscan'), true),
