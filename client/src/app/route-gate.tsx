@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai'
 import type { ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
-import { LoadingScreen } from '../components/message-card.tsx'
+import { LoadingScreen } from '../ui/message-card.tsx'
 import { routeAccess, type RouteEntry } from '../data/menu.ts'
 import ForbiddenPage from '../pages/forbidden/index.tsx'
 import NotReadyPage from '../pages/not-ready/index.tsx'

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { fetchCompanyConnections, type CompanyConnection } from '../data/connections.ts'
 import { toastError } from '../data/errors.ts'
-import { Modal } from './modal.tsx'
+import { Modal } from '../ui/modal.tsx'
 
 interface ConnectionsCompanyDialogProps {
   company: { companyId: number; name: string } | null

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import type { ConnectionFormValues, ConnectionProblemField } from '../data/connection-form.ts'
 import type { QueueOption } from '../data/connections.ts'
-import { SelectField, TextField } from './form-field.tsx'
-import { SwitchField } from './switch-field.tsx'
+import { SelectField, TextField } from '../ui/form-field.tsx'
+import { SwitchField } from '../ui/switch-field.tsx'
 import { WeeklyHoursFields } from './weekly-hours-fields.tsx'
 
 export type SetValue = <K extends keyof ConnectionFormValues>(key: K, value: ConnectionFormValues[K]) => void

@@ -5,11 +5,11 @@ import { connectionFormProblems, type ConnectionFormValues, type ConnectionProbl
 import type { QueueOption } from '../data/connections.ts'
 import type { Problems } from '../data/validation.ts'
 import { useDialogForm } from '../state/use-dialog-form.ts'
-import { Button } from './button.tsx'
+import { Button } from '../ui/button.tsx'
 import { ChatbotTab, ImportSection, MessagesTab, NpsTab, SchedulesTab, type SetValue, type TabProps } from './connections-editor-tabs.tsx'
-import { SelectField, TextField } from './form-field.tsx'
-import { Modal } from './modal.tsx'
-import { SwitchField } from './switch-field.tsx'
+import { SelectField, TextField } from '../ui/form-field.tsx'
+import { Modal } from '../ui/modal.tsx'
+import { SwitchField } from '../ui/switch-field.tsx'
 
 export interface MediaChange {
   /** A new greeting attachment to upload after the save. */

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
 import { contactFormProblems, type ContactFormValues } from '../data/contact-form.ts'
 import { useDialogForm } from '../state/use-dialog-form.ts'
-import { Button } from './button.tsx'
-import { TextField } from './form-field.tsx'
-import { Modal } from './modal.tsx'
+import { Button } from '../ui/button.tsx'
+import { TextField } from '../ui/form-field.tsx'
+import { Modal } from '../ui/modal.tsx'
 
 interface ContactDialogProps {
   open: boolean

@@ -1,10 +1,10 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
 import { parseLocation } from '../data/message-content.ts'
 import { ackIcon, type ChatMessage } from '../data/ticket-messages.ts'
-import { Icon } from './icon.tsx'
-import { MediaIcon } from './media-icon.tsx'
+import { Icon } from '../ui/icon.tsx'
+import { MediaIcon } from '../ui/media-icon.tsx'
 import { FILE_KINDS, MessageMedia } from './message-media.tsx'
-import { WriteStatus } from './write-status.tsx'
+import { WriteStatus } from '../ui/write-status.tsx'
 
 export interface MessageMenuAction {
   key: 'reply' | 'react' | 'forward' | 'edit' | 'delete'

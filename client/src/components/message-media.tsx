@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { useMessageMediaUrl } from '../data/message-media.ts'
 import { locationLabel, mapUrl, parseLocation, parseVCard } from '../data/message-content.ts'
 import { AudioPlayer } from './audio-player.tsx'
-import { MediaIcon } from './media-icon.tsx'
+import { MediaIcon } from '../ui/media-icon.tsx'
 
 /** Message kinds whose content is drawn here instead of (or above) the text (spec part 1 §3 mediaTypes). */
 export const FILE_KINDS = ['image', 'video', 'audio', 'application', 'document', 'sticker']

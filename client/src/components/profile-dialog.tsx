@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next'
 import { profileProblems, type ProfileValues } from '../data/validation.ts'
 import { useDialogForm } from '../state/use-dialog-form.ts'
-import { Button } from './button.tsx'
-import { SelectField, TextField } from './form-field.tsx'
-import { Icon } from './icon.tsx'
-import { Modal } from './modal.tsx'
+import { Button } from '../ui/button.tsx'
+import { SelectField, TextField } from '../ui/form-field.tsx'
+import { Icon } from '../ui/icon.tsx'
+import { Modal } from '../ui/modal.tsx'
 
 interface ProfileDialogProps {
   open: boolean

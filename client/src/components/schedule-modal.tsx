@@ -9,11 +9,11 @@ import {
 import i18n from '../i18n/index.ts'
 import { useDialogForm } from '../state/use-dialog-form.ts'
 import { pushToast } from '../state/toasts.ts'
-import { Button } from './button.tsx'
-import { TextField } from './form-field.tsx'
-import { Modal } from './modal.tsx'
+import { Button } from '../ui/button.tsx'
+import { TextField } from '../ui/form-field.tsx'
+import { Modal } from '../ui/modal.tsx'
 import { ScheduleContactField, ScheduleMediaField, ScheduleRepeatFields, ScheduleTicketFields } from './schedule-modal-fields.tsx'
-import { SwitchField } from './switch-field.tsx'
+import { SwitchField } from '../ui/switch-field.tsx'
 
 const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 

@@ -1,6 +1,6 @@
 import { NAME_LENGTH, PREVIEW_LENGTH, truncate, type TicketListItem } from '../data/tickets.ts'
-import { Icon } from './icon.tsx'
-import { WriteStatus } from './write-status.tsx'
+import { Icon } from '../ui/icon.tsx'
+import { WriteStatus } from '../ui/write-status.tsx'
 
 interface TicketListItemProps {
   ticket: TicketListItem

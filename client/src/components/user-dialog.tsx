@@ -3,10 +3,10 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { USER_PERMISSIONS, userFormProblems, type UserFormValues, type UserPermission } from '../data/user-form.ts'
 import { useDialogForm } from '../state/use-dialog-form.ts'
-import { Button } from './button.tsx'
-import { SelectField, TextField } from './form-field.tsx'
-import { Modal } from './modal.tsx'
-import { SwitchField } from './switch-field.tsx'
+import { Button } from '../ui/button.tsx'
+import { SelectField, TextField } from '../ui/form-field.tsx'
+import { Modal } from '../ui/modal.tsx'
+import { SwitchField } from '../ui/switch-field.tsx'
 
 interface UserDialogProps {
   open: boolean

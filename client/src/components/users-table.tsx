@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import type { UserListItem } from '../data/users.ts'
-import { plainIconButtonClass } from './button.tsx'
-import { Icon } from './icon.tsx'
-import { WriteStatus } from './write-status.tsx'
+import { plainIconButtonClass } from '../ui/button.tsx'
+import { Icon } from '../ui/icon.tsx'
+import { WriteStatus } from '../ui/write-status.tsx'
 
 interface UsersTableProps {
   users: UserListItem[]

@@ -1,9 +1,9 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { plainIconButtonClass } from '../../components/button.tsx'
+import { plainIconButtonClass } from '../../ui/button.tsx'
 import { ConnectionsCompanyDialog } from '../../components/connections-company-dialog.tsx'
-import { Icon } from '../../components/icon.tsx'
-import { LoadingScreen } from '../../components/message-card.tsx'
+import { Icon } from '../../ui/icon.tsx'
+import { LoadingScreen } from '../../ui/message-card.tsx'
 import { useCompanyConnectionCounts, type CompanyConnectionCounts } from '../../data/connections.ts'
 
 const cell = 'px-4 py-3 text-sm'

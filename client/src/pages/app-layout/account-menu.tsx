@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai'
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ConfirmDialog } from '../../components/confirm-dialog.tsx'
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { ProfileDialog } from '../../components/profile-dialog.tsx'
 import { UserMenu } from '../../components/user-menu.tsx'
 import { logout } from '../../data/auth.ts'

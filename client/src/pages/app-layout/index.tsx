@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation, useNavigate } from 'react-router'
-import { DrawerFooter, DrawerHeader, SideDrawer } from '../../components/side-drawer.tsx'
+import { DrawerFooter, DrawerHeader, SideDrawer } from '../../ui/side-drawer.tsx'
 import { SideMenu } from '../../components/side-menu.tsx'
 import { SubscriptionBanner } from '../../components/subscription-banner.tsx'
 import { Greeting, TopBar } from '../../components/top-bar.tsx'

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../components/button.tsx'
-import { TextField } from '../../components/form-field.tsx'
-import { Modal } from '../../components/modal.tsx'
+import { Button } from '../../ui/button.tsx'
+import { TextField } from '../../ui/form-field.tsx'
+import { Modal } from '../../ui/modal.tsx'
 import { chatFormProblems, type ChatFormValues } from '../../data/chats.ts'
 import { useDialogForm } from '../../state/use-dialog-form.ts'
 

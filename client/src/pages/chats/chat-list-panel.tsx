@@ -1,8 +1,8 @@
 import type { UIEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../components/button.tsx'
-import { Icon } from '../../components/icon.tsx'
-import { SearchField } from '../../components/search-field.tsx'
+import { Button } from '../../ui/button.tsx'
+import { Icon } from '../../ui/icon.tsx'
+import { SearchField } from '../../ui/search-field.tsx'
 import { myUnreads, type Chat } from '../../data/chats.ts'
 
 interface ChatListPanelProps {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { SelectField } from '../../components/form-field.tsx'
+import { SelectField } from '../../ui/form-field.tsx'
 import { IMPORT_FIELDS, previewRows, type ContactFile, type ContactImportMapping, type ImportField, type MappingProblems } from '../../data/contact-import.ts'
 
 interface ColumnMappingProps {

@@ -1,7 +1,7 @@
 import { useState, type ChangeEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
-import { Button } from '../../components/button.tsx'
+import { Button } from '../../ui/button.tsx'
 import {
   CONTACT_FILE_ACCEPT, guessMapping, importErrorCode, mappingProblems, readContactFile, uploadContactFile,
   type ContactFile, type ContactImportMapping, type ContactImportResult, type ImportField,

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../components/button.tsx'
+import { Button } from '../../ui/button.tsx'
 import { importFromPhone, type PhoneImportResult, type PhoneImportSource } from '../../data/contact-import.ts'
 import { toastError } from '../../data/errors.ts'
 

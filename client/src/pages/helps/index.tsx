@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { HelpCard } from '../../components/help-card.tsx'
-import { LoadingScreen } from '../../components/message-card.tsx'
+import { LoadingScreen } from '../../ui/message-card.tsx'
 import { VideoDialog } from '../../components/video-dialog.tsx'
 import { youtubeEmbed, youtubeThumbnail } from '../../data/format.ts'
 import { useHelpList } from '../../data/helps.ts'

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
-import { Icon } from '../../components/icon.tsx'
+import { Icon } from '../../ui/icon.tsx'
 import { appNameOf } from '../../data/branding.ts'
 import { formatDay } from '../../data/subscription.ts'
 import { userAtom } from '../../state/auth.ts'

@@ -1,7 +1,7 @@
 import type { FormEvent, ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../components/button.tsx'
-import { TextField } from '../../components/form-field.tsx'
+import { Button } from '../../ui/button.tsx'
+import { TextField } from '../../ui/form-field.tsx'
 
 interface LoginFormProps {
   email: string

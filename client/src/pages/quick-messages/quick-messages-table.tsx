@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
-import { plainIconButtonClass } from '../../components/button.tsx'
-import { Icon } from '../../components/icon.tsx'
-import { WriteStatus } from '../../components/write-status.tsx'
+import { plainIconButtonClass } from '../../ui/button.tsx'
+import { Icon } from '../../ui/icon.tsx'
+import { WriteStatus } from '../../ui/write-status.tsx'
 import type { QuickMessageItem } from '../../data/quick-messages.ts'
 
 interface QuickMessagesTableProps {

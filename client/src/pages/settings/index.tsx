@@ -1,7 +1,7 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react'
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
-import { LoadingScreen } from '../../components/message-card.tsx'
+import { LoadingScreen } from '../../ui/message-card.tsx'
 import { useCompanySettingActions, useCompanySettings } from '../../data/company-settings.ts'
 import { localFirstAtom } from '../../state/local-first.ts'
 import { SettingsOptions } from './settings-options.tsx'

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { SelectField } from '../../components/form-field.tsx'
-import { SwitchField } from '../../components/switch-field.tsx'
-import { WriteStatus } from '../../components/write-status.tsx'
+import { SelectField } from '../../ui/form-field.tsx'
+import { SwitchField } from '../../ui/switch-field.tsx'
+import { WriteStatus } from '../../ui/write-status.tsx'
 import type { CompanySettingKey, SettingWriteState } from '../../data/company-settings.ts'
 import { errorText } from '../../data/errors.ts'
 

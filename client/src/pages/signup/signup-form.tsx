@@ -1,7 +1,7 @@
 import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../components/button.tsx'
-import { SelectField, TextField } from '../../components/form-field.tsx'
+import { Button } from '../../ui/button.tsx'
+import { SelectField, TextField } from '../../ui/form-field.tsx'
 import type { Problems, SignupValues } from '../../data/validation.ts'
 
 interface SignupFormProps {

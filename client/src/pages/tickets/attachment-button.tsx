@@ -1,6 +1,6 @@
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { MediaIcon } from '../../components/media-icon.tsx'
+import { MediaIcon } from '../../ui/media-icon.tsx'
 import { formatBytes } from '../../data/message-content.ts'
 import { MAX_MEDIA_FILES, MEDIA_ACCEPT } from '../../data/media-send.ts'
 

@@ -1,8 +1,8 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react'
 import { lazy, Suspense, type ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
-import { plainIconButtonClass } from '../../components/button.tsx'
-import { Icon } from '../../components/icon.tsx'
+import { plainIconButtonClass } from '../../ui/button.tsx'
+import { Icon } from '../../ui/icon.tsx'
 
 interface PickerProps {
   onEmojiClick: (data: { emoji: string }) => void

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Icon } from '../../components/icon.tsx'
+import { Icon } from '../../ui/icon.tsx'
 import { QuickAnswerMenu, quickAnswerKeyAction } from '../../components/quick-answer-menu.tsx'
 import { useQuickAnswers } from '../../data/quick-messages.ts'
 import { toastError } from '../../data/errors.ts'

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button } from '../../components/button.tsx'
-import { Modal } from '../../components/modal.tsx'
+import { Button } from '../../ui/button.tsx'
+import { Modal } from '../../ui/modal.tsx'
 import { useTransferTargets } from '../../data/ticket-extras.ts'
 
 interface TransferDialogProps {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Icon } from '../../components/icon.tsx'
-import { MediaIcon } from '../../components/media-icon.tsx'
+import { Icon } from '../../ui/icon.tsx'
+import { MediaIcon } from '../../ui/media-icon.tsx'
 import { audioFormatFor, canRecordMp4, isTooShort, startAudioRecording, type AudioRecording } from '../../data/audio-recorder.ts'
 import { pushToast } from '../../state/toasts.ts'
 
