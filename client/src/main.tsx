@@ -1,7 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { App } from './app/app.tsx'
-import { registerServiceWorker } from './data/service-worker.ts'
+import { registerServiceWorker } from './lib/service-worker.ts'
 import './i18n/index.ts'
 import './styles.css'
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { appNameOf, brandingFileUrl, primaryColorFor, type Branding } from '../data/branding.ts'
+import { appNameOf, brandingFileUrl, primaryColorFor, type Branding } from '../lib/branding.ts'
 import { titleWithCount } from '../data/title-count.ts'
 import type { Theme } from '../state/theme.ts'
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { fetchCompanyConnections, type CompanyConnection } from '../data/connections.ts'
-import { toastError } from '../data/errors.ts'
+import { toastError } from '../lib/errors.ts'
 import { Modal } from '../ui/modal.tsx'
 
 interface ConnectionsCompanyDialogProps {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { contactFormProblems, type ContactFormValues } from '../data/contact-form.ts'
-import { useDialogForm } from '../state/use-dialog-form.ts'
+import { useDialogForm } from '../lib/use-dialog-form.ts'
 import { Button } from '../ui/button.tsx'
 import { TextField } from '../ui/form-field.tsx'
 import { Modal } from '../ui/modal.tsx'

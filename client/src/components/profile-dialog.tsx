@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { profileProblems, type ProfileValues } from '../data/validation.ts'
-import { useDialogForm } from '../state/use-dialog-form.ts'
+import { profileProblems, type ProfileValues } from '../lib/validation.ts'
+import { useDialogForm } from '../lib/use-dialog-form.ts'
 import { Button } from '../ui/button.tsx'
 import { SelectField, TextField } from '../ui/form-field.tsx'
 import { Icon } from '../ui/icon.tsx'

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { isScheduleImage, SCHEDULE_DAY_RULES, SCHEDULE_IMAGE_ACCEPT, SCHEDULE_INTERVALS, useNamedRows, useScheduleContacts, type ScheduleFormValues } from '../data/schedules.ts'
-import { useDebounced } from '../state/use-debounced.ts'
+import { useDebounced } from '../lib/use-debounced.ts'
 import { Button } from '../ui/button.tsx'
 import { SelectField, TextField } from '../ui/form-field.tsx'
 import { SwitchField } from '../ui/switch-field.tsx'

@@ -1,13 +1,13 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { errorText, toastError } from '../data/errors.ts'
-import { useBrowserOnline } from '../data/local-first.ts'
+import { errorText, toastError } from '../lib/errors.ts'
+import { useBrowserOnline } from '../lib/local-first.ts'
 import {
   createSchedule, isScheduleSent, newScheduleValues, removeScheduleMedia, scheduleFormValuesOf, scheduleProblems, scheduleRequestBody,
   updateSchedule, uploadScheduleMedia, type Schedule, type ScheduleFormValues,
 } from '../data/schedules.ts'
 import i18n from '../i18n/index.ts'
-import { useDialogForm } from '../state/use-dialog-form.ts'
+import { useDialogForm } from '../lib/use-dialog-form.ts'
 import { pushToast } from '../state/toasts.ts'
 import { Button } from '../ui/button.tsx'
 import { TextField } from '../ui/form-field.tsx'

@@ -1,4 +1,4 @@
-import { rememberedChoice, type ChoiceStore } from './remembered-choice.ts'
+import { rememberedChoice, type ChoiceStore } from '../lib/remembered-choice.ts'
 
 /** Playback speeds of chat audio (issue: 0.5/1/1.5/2, the choice remembered in this browser). */
 export const AUDIO_SPEEDS = [0.5, 1, 1.5, 2] as const

@@ -4,8 +4,8 @@ import { optimisticSelect, queueWrite } from '../../../sync/client/optimistic.ts
 import type { CompanySchedulesInput } from '../../../server/routes/companies.schema.ts'
 import { userAtom } from '../state/auth.ts'
 import type { ScheduleEntry } from './connection-form.ts'
-import { useLiveQuery, type SqlQuery } from './live-query.ts'
-import { useLocalFirst } from './local-first.ts'
+import { useLiveQuery, type SqlQuery } from '../lib/live-query.ts'
+import { useLocalFirst } from '../lib/local-first.ts'
 import type { LocalWriter } from './users.ts'
 import { fullWeek } from './weekly-hours.ts'
 

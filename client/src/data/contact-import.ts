@@ -1,5 +1,5 @@
 import type { ContactFile } from '../../../server/domain/contacts/contact-file.ts'
-import { api, ApiError } from './api.ts'
+import { api, ApiError } from '../lib/api.ts'
 
 /**
  * The /contacts/import page's rules (spec part 2 §2 "Contacts import", §5 Contact import): read the

@@ -1,4 +1,4 @@
-import { api } from './api.ts'
+import { api } from '../lib/api.ts'
 
 /** File types the chat's picker offers (spec part 1 §2 "Message input: file pickers"). */
 export const MEDIA_ACCEPT = 'image/*,video/*,audio/*,application/*,text/*'

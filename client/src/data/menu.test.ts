@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { groupMenu, hasRole, isMenuVisible, menuEntries, registeredRoutes, routeAccess, ROUTES, type AccessUser, type MenuContext } from './menu.ts'
-import { PLAN_FLAGS, type PlanFlag } from './types.ts'
+import { PLAN_FLAGS, type PlanFlag } from '../lib/types.ts'
 
 const user = (over: Partial<AccessUser> = {}): AccessUser => ({
   profile: 'user',

@@ -1,4 +1,4 @@
-import type { PlanFlag, PlanFlags, User } from './types.ts'
+import type { PlanFlag, PlanFlags, User } from '../lib/types.ts'
 
 /**
  * Every route of both spec parts (part 1 §2 route list, part 2 §2) with its menu group, who may open it

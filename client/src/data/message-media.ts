@@ -1,4 +1,4 @@
-import { useMediaUrl } from './media.ts'
+import { useMediaUrl } from '../lib/media.ts'
 import { parseMediaUrl } from './message-content.ts'
 
 /**

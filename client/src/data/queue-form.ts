@@ -1,6 +1,6 @@
 import { optionBody, optionProblems, optionValuesOf, type ChatbotOptionBody, type ChatbotOptionValues, type ChatbotOptionView } from './chatbot-options.ts'
 import { defaultSchedules, type ScheduleEntry } from './connection-form.ts'
-import { lengthProblem } from './validation.ts'
+import { lengthProblem } from '../lib/validation.ts'
 import { fullWeek, weeklyHoursProblems } from './weekly-hours.ts'
 
 /** Rotation ("roteador") waits in minutes (spec part 2 §5), as server/routes/queues.schema.ts accepts them. */

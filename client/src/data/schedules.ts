@@ -1,9 +1,9 @@
 import { useMemo } from 'react'
 import type { z } from 'zod'
 import type { scheduleSchema } from '../../../server/routes/schedules.schema.ts'
-import { api } from './api.ts'
-import { useLiveQuery, type SqlQuery } from './live-query.ts'
-import { useLocalFirst } from './local-first.ts'
+import { api } from '../lib/api.ts'
+import { useLiveQuery, type SqlQuery } from '../lib/live-query.ts'
+import { useLocalFirst } from '../lib/local-first.ts'
 import { containsPattern } from './users.ts'
 
 /**

@@ -1,4 +1,4 @@
-import { rememberedChoice, type ChoiceStore } from './remembered-choice.ts'
+import { rememberedChoice, type ChoiceStore } from '../lib/remembered-choice.ts'
 
 /**
  * Tickets per page of the list's search view (spec part 1 §2: selectable, the values not given; the

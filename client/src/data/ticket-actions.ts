@@ -3,7 +3,7 @@ import { useMemo } from 'react'
 import { queueWrite } from '../../../sync/client/optimistic.ts'
 import { userAtom } from '../state/auth.ts'
 import { store } from '../state/store.ts'
-import { useLocalFirst } from './local-first.ts'
+import { useLocalFirst } from '../lib/local-first.ts'
 import type { LocalWriter } from './users.ts'
 
 /** PUT /tickets/{id} body (server/routes/tickets.schema.ts updateTicketSchema). */

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { createTicketSchema } from '../../../server/routes/tickets.schema.ts'
-import { ApiError } from './api.ts'
+import { ApiError } from '../lib/api.ts'
 import { newTicketProblems, otherOpenTicketOf } from './ticket-dialogs.ts'
 
 describe('ERR_OTHER_OPEN_TICKET details', () => {

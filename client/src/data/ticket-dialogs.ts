@@ -1,4 +1,4 @@
-import { ApiError, api } from './api.ts'
+import { ApiError, api } from '../lib/api.ts'
 
 /** GET /tickets-log/{ticketId} entry (spec part 1 §3 Ticket log entry). */
 export interface TicketLogEntry {

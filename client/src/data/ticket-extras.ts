@@ -2,8 +2,8 @@ import { useAtomValue } from 'jotai'
 import { useMemo } from 'react'
 import { optimisticSelect, queueWrite } from '../../../sync/client/optimistic.ts'
 import { userAtom } from '../state/auth.ts'
-import { useLiveQuery, type SqlQuery } from './live-query.ts'
-import { useLocalFirst } from './local-first.ts'
+import { useLiveQuery, type SqlQuery } from '../lib/live-query.ts'
+import { useLocalFirst } from '../lib/local-first.ts'
 import type { LocalWriter } from './users.ts'
 
 /** A note of the ticket (spec part 1 §3 Ticket note), synced or written here and not confirmed yet. */

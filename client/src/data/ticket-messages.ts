@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import { optimisticSelect } from '../../../sync/client/optimistic.ts'
-import { useLiveQuery, type SqlQuery } from './live-query.ts'
-import { useLocalFirst } from './local-first.ts'
+import { useLiveQuery, type SqlQuery } from '../lib/live-query.ts'
+import { useLocalFirst } from '../lib/local-first.ts'
 
 /** Messages per step of the chat's "older pages" (GET /messages pages by 20 too). */
 export const CHAT_PAGE_SIZE = 20

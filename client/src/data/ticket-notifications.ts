@@ -1,5 +1,5 @@
 import type { PendingNotification } from '../state/notifications.ts'
-import type { SqlQuery } from './live-query.ts'
+import type { SqlQuery } from '../lib/live-query.ts'
 import { PREVIEW_LENGTH, truncate } from './tickets.ts'
 
 /**

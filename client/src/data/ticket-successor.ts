@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
-import { useLiveQuery, type SqlQuery } from './live-query.ts'
-import { useLocalFirst } from './local-first.ts'
+import { useLiveQuery, type SqlQuery } from '../lib/live-query.ts'
+import { useLocalFirst } from '../lib/local-first.ts'
 
 /**
  * The live ticket that took over from a closed one: the same contact on the same connection, created

@@ -1,8 +1,8 @@
 import { useMemo } from 'react'
 import { optimisticSelect } from '../../../sync/client/optimistic.ts'
 import { containsPattern } from './users.ts'
-import { useLiveQuery, type SqlQuery } from './live-query.ts'
-import { useLocalFirst } from './local-first.ts'
+import { useLiveQuery, type SqlQuery } from '../lib/live-query.ts'
+import { useLocalFirst } from '../lib/local-first.ts'
 
 /** The list's tabs (spec part 1 §2): open (assigned), pending, group, and the closed and search views. */
 export type TicketTab = 'open' | 'pending' | 'group' | 'closed' | 'search'

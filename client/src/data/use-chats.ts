@@ -6,8 +6,8 @@ import {
   applyChatEvent, fetchChat, fetchChatMessages, fetchChats, fetchChatUsers, markChatRead, mergeChatMessages, sendChatMessage, subscribeChatEvents,
   type Chat, type ChatMessage,
 } from './chats.ts'
-import { ApiError } from './api.ts'
-import { toastError } from './errors.ts'
+import { ApiError } from '../lib/api.ts'
+import { toastError } from '../lib/errors.ts'
 
 /** Spec part 2 §8: chat errors are swallowed; a failed load only leaves a note in the console. */
 function swallow(err: unknown): void {

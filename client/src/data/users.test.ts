@@ -7,7 +7,7 @@ import { createUserSchema, updateUserSchema } from '../../../server/routes/users
 import { linkOutbox } from '../../../sync/client/optimistic.ts'
 import { openOutbox, type Outbox } from '../../../sync/client/outbox.ts'
 import { applyLocalSchema } from '../../../sync/client/schema.ts'
-import { watchQuery } from './live-query.ts'
+import { watchQuery } from '../lib/live-query.ts'
 import { newUserValues, type UserFormValues } from './user-form.ts'
 import { containsPattern, queueCreateUser, queueDeleteUser, queueUpdateUser, toUserListItem, userListQuery, type UserListItem } from './users.ts'
 

@@ -5,12 +5,12 @@ import { optimisticSelect, queueWrite } from '../../../sync/client/optimistic.ts
 import type { Outbox } from '../../../sync/client/outbox.ts'
 import { userAtom } from '../state/auth.ts'
 import { store } from '../state/store.ts'
-import { api } from './api.ts'
-import { useLiveQuery, type SqlQuery } from './live-query.ts'
-import { useLocalFirst } from './local-first.ts'
-import type { User } from './types.ts'
+import { api } from '../lib/api.ts'
+import { useLiveQuery, type SqlQuery } from '../lib/live-query.ts'
+import { useLocalFirst } from '../lib/local-first.ts'
+import type { User } from '../lib/types.ts'
 import { USER_PERMISSIONS, userRequestBody, type UpdateUserBody, type UserFormValues, type UserPermission } from './user-form.ts'
-import type { ProfileValues } from './validation.ts'
+import type { ProfileValues } from '../lib/validation.ts'
 
 const COLUMN: Record<UserPermission, string> = {
   allTicket: 'all_ticket',

@@ -1,5 +1,5 @@
 import { atom } from 'jotai'
-import type { PlanFlags, User } from '../data/types.ts'
+import type { PlanFlags, User } from '../lib/types.ts'
 import { local } from './storage.ts'
 
 export const TOKEN_KEY = 'token'

@@ -1,5 +1,5 @@
 import { atom } from 'jotai'
-import type { Branding } from '../data/branding.ts'
+import type { Branding } from '../lib/branding.ts'
 
 /** The public white-label settings once read (empty until then: defaults apply). */
 export const brandingAtom = atom<Branding>({})

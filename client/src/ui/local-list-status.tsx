@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
-import { useBrowserOnline, useSyncStatus } from '../data/local-first.ts'
+import { useBrowserOnline, useSyncStatus } from '../lib/local-first.ts'
 import { localFirstAtom } from '../state/local-first.ts'
 import { LoadingScreen } from './message-card.tsx'
 

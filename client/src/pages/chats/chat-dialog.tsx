@@ -4,7 +4,7 @@ import { Button } from '../../ui/button.tsx'
 import { TextField } from '../../ui/form-field.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { chatFormProblems, type ChatFormValues } from '../../data/chats.ts'
-import { useDialogForm } from '../../state/use-dialog-form.ts'
+import { useDialogForm } from '../../lib/use-dialog-form.ts'
 
 interface ChatDialogProps {
   open: boolean

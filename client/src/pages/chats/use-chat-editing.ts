@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { createChat, deleteChat, updateChat, type Chat, type ChatFormValues } from '../../data/chats.ts'
-import { toastError } from '../../data/errors.ts'
+import { toastError } from '../../lib/errors.ts'
 import { pushToast } from '../../state/toasts.ts'
 
 type Editing = { mode: 'create' | 'edit'; chat: Chat | null; initial: ChatFormValues }

@@ -6,8 +6,8 @@ import {
   CONTACT_FILE_ACCEPT, guessMapping, importErrorCode, mappingProblems, readContactFile, uploadContactFile,
   type ContactFile, type ContactImportMapping, type ContactImportResult, type ImportField,
 } from '../../data/contact-import.ts'
-import { errorText, toastError } from '../../data/errors.ts'
-import { useBrowserOnline } from '../../data/local-first.ts'
+import { errorText, toastError } from '../../lib/errors.ts'
+import { useBrowserOnline } from '../../lib/local-first.ts'
 import i18n from '../../i18n/index.ts'
 import { ColumnMapping } from './column-mapping.tsx'
 import { ImportProgress, ImportResult } from './import-result.tsx'

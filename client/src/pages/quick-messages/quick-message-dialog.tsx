@@ -7,7 +7,7 @@ import { Icon } from '../../ui/icon.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { SwitchField } from '../../ui/switch-field.tsx'
 import { quickMessageFormProblems, type QuickMessageFormValues } from '../../data/quick-message-form.ts'
-import { useDialogForm } from '../../state/use-dialog-form.ts'
+import { useDialogForm } from '../../lib/use-dialog-form.ts'
 
 interface QuickMessageDialogProps {
   open: boolean

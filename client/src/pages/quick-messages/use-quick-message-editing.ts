@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toastError } from '../../data/errors.ts'
+import { toastError } from '../../lib/errors.ts'
 import { newQuickMessageValues, type QuickMessageFormValues } from '../../data/quick-message-form.ts'
 import {
   quickMessageFormValuesOf, removeQuickMessageMedia, uploadQuickMessageMedia, useQuickMessageActions, type QuickMessageItem,

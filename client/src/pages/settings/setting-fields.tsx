@@ -4,7 +4,7 @@ import { SelectField } from '../../ui/form-field.tsx'
 import { SwitchField } from '../../ui/switch-field.tsx'
 import { WriteStatus } from '../../ui/write-status.tsx'
 import type { CompanySettingKey, SettingWriteState } from '../../data/company-settings.ts'
-import { errorText } from '../../data/errors.ts'
+import { errorText } from '../../lib/errors.ts'
 
 /** The pending or refused marker of one setting, with retry and discard. */
 export function SettingStatus({ write, onRetry, onDiscard }: { write?: SettingWriteState; onRetry: (id: string) => void; onDiscard: (id: string) => void }) {

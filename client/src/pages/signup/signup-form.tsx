@@ -2,7 +2,7 @@ import type { FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/button.tsx'
 import { SelectField, TextField } from '../../ui/form-field.tsx'
-import type { Problems, SignupValues } from '../../data/validation.ts'
+import type { Problems, SignupValues } from '../../lib/validation.ts'
 
 interface SignupFormProps {
   values: SignupValues

@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/button.tsx'
 import { SelectField } from '../../ui/form-field.tsx'
-import { api } from '../../data/api.ts'
+import { api } from '../../lib/api.ts'
 import { useQueueOptions } from '../../data/connections.ts'
-import { toastError } from '../../data/errors.ts'
-import { useBrowserOnline } from '../../data/local-first.ts'
+import { toastError } from '../../lib/errors.ts'
+import { useBrowserOnline } from '../../lib/local-first.ts'
 import { useUserOptions } from '../../data/queues.ts'
 
 type Wallet = { contactId: number; userId: number; queueId: number | null } | null

@@ -2,10 +2,10 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/button.tsx'
 import { Modal } from '../../ui/modal.tsx'
-import { useLiveQuery } from '../../data/live-query.ts'
-import { useLocalFirst } from '../../data/local-first.ts'
+import { useLiveQuery } from '../../lib/live-query.ts'
+import { useLocalFirst } from '../../lib/local-first.ts'
 import { containsPattern } from '../../data/users.ts'
-import { useDebounced } from '../../state/use-debounced.ts'
+import { useDebounced } from '../../lib/use-debounced.ts'
 
 interface ForwardDialogProps {
   open: boolean

@@ -1,7 +1,7 @@
 import { useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useLiveQuery } from '../../data/live-query.ts'
-import { useLocalFirst } from '../../data/local-first.ts'
+import { useLiveQuery } from '../../lib/live-query.ts'
+import { useLocalFirst } from '../../lib/local-first.ts'
 
 export interface TicketFilterValues {
   tagIds: number[]

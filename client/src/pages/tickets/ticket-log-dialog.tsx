@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Modal } from '../../ui/modal.tsx'
-import { errorText } from '../../data/errors.ts'
+import { errorText } from '../../lib/errors.ts'
 import { loadTicketLog, type TicketLogEntry } from '../../data/ticket-dialogs.ts'
 import i18n from '../../i18n/index.ts'
 

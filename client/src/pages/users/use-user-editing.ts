@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { toastError } from '../../data/errors.ts'
+import { toastError } from '../../lib/errors.ts'
 import { newUserValues, type UserFormValues } from '../../data/user-form.ts'
 import { userFormValuesOf, useUserActions, type UserListItem } from '../../data/users.ts'
 import { pushToast } from '../../state/toasts.ts'

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react'
-import { hasProblems } from '../data/validation.ts'
+import { hasProblems } from './validation.ts'
 
 /** Field → i18n key of its message (data/validation.ts rules, or a form's own keys). */
 type Problems<K extends string> = Partial<Record<K, string>>
