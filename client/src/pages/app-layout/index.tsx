@@ -16,7 +16,7 @@ import { brandingAtom } from '../../state/branding.ts'
 import { themeAtom } from '../../state/theme.ts'
 import { realtimeStateAtom, useMediaQuery, WIDE_QUERY } from '../../state/ui.ts'
 import { TopBarActions } from './top-bar-actions.tsx'
-import { useTicketNotifications } from './use-ticket-notifications.ts'
+import { useTicketNotifications } from '../../features/tickets/use-ticket-notifications.ts'
 import { useDrawer } from './use-drawer.ts'
 import { useMenuContext, useMenuSections } from './use-menu-sections.ts'
 

@@ -1,0 +1,139 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
+import { parseLocation } from './message-content.ts'
+import { ackIcon, type ChatMessage } from './ticket-messages.ts'
+import { Icon } from '../../ui/icon.tsx'
+import { MediaIcon } from '../../ui/media-icon.tsx'
+import { FILE_KINDS, MessageMedia } from './message-media.tsx'
+import { WriteStatus } from '../../ui/write-status.tsx'
+
+export interface MessageMenuAction {
+  key: 'reply' | 'react' | 'forward' | 'edit' | 'delete'
+  label: string
+  run: () => void
+}
+
+interface MessageBubbleProps {
+  message: ChatMessage
+  /** The message menu (reply, edit, delete): only the actions this message allows. */
+  menu: MessageMenuAction[]
+  menuLabel: string
+  labels: { private: string; deleted: string; edited: string; pending: string; retry: string; discard: string; sendFailed: string; ack: Record<string, string> }
+  errorText: (code: string) => string
+  onRetry: () => void
+  onDiscard: () => void
+  /** While messages are being picked for forwarding: this one's checkbox. */
+  select?: { checked: boolean; onToggle: () => void; label: string }
+}
+
+const time = (iso: string) => {
+  const d = new Date(iso)
+  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
+}
+
+/** Spec part 1 §4 ack icons: ✓ sent, ✓✓ delivered, blue ✓✓ read, a distinct colour when audio was played. */
+function AckMark({ ack, label }: { ack: number; label: Record<string, string> }) {
+  const kind = ackIcon(ack)
+  if (kind === 'clock')
+    return (
+      <span data-testid="message-ack" data-ack={ack} title={label.clock}>
+        <Icon name="schedule" className="size-3.5" />
+      </span>
+    )
+  const colour = kind === 'read' ? 'text-sky-500' : kind === 'played' ? 'text-emerald-500' : 'text-slate-400'
+  return (
+    <span data-testid="message-ack" data-ack={ack} className={`text-xs font-bold ${colour}`} aria-label={label[kind]} title={label[kind]}>
+      {kind === 'sent' ? '✓' : '✓✓'}
+    </span>
+  )
+}
+
+/** The text under a media, location or contact message: what the drawing above it does not already say. */
+function captionOf(m: MessageBubbleProps['message']): string {
+  if (m.mediaType === 'contactMessage') return ''
+  if (m.mediaType === 'locationMessage') return parseLocation(m.body) ? '' : m.body
+  if (m.mediaUrl && FILE_KINDS.includes(m.mediaType) && m.body === m.mediaName) return ''
+  return m.body
+}
+
+/** One message of the chat: ours on the right, the contact's on the left, private notes in yellow. */
+export function MessageBubble({ message: m, menu, menuLabel, labels, errorText, onRetry, onDiscard, select }: MessageBubbleProps) {
+  if (m.isSystem || m.mediaType === 'call_log') {
+    return (
+      <li
+        data-testid="message"
+        data-system="true"
+        data-media-type={m.mediaType}
+        className="mx-auto my-1 flex w-fit max-w-[80%] items-center gap-1 rounded bg-slate-200 px-3 py-1 text-center text-xs text-slate-700 dark:bg-slate-800 dark:text-slate-300"
+      >
+        {m.mediaType === 'call_log' && <MediaIcon name="call" className="size-3.5 shrink-0" />}
+        <span>{m.body}</span>
+        {m.mediaType === 'call_log' && <span className="opacity-70">{time(m.createdAt)}</span>}
+      </li>
+    )
+  }
+  const tone = m.isPrivate
+    ? 'bg-amber-100 text-amber-950 dark:bg-amber-900/60 dark:text-amber-50'
+    : m.fromMe
+      ? 'bg-emerald-100 text-slate-900 dark:bg-emerald-900/60 dark:text-slate-50'
+      : 'bg-white text-slate-900 dark:bg-slate-800 dark:text-slate-50'
+  return (
+    <li data-testid="message" data-from-me={m.fromMe} data-local={m.local} data-media-type={m.mediaType} className={`my-1 flex items-center gap-2 ${m.fromMe ? 'justify-end' : 'justify-start'}`}>
+      {select && (
+        <input type="checkbox" data-testid="message-select" className="size-4 shrink-0" checked={select.checked} onChange={select.onToggle} aria-label={select.label} />
+      )}
+      <div className={`group relative max-w-[75%] rounded-lg px-3 py-1.5 shadow-sm ${tone}`}>
+        {menu.length > 0 && (
+          <Menu>
+            <MenuButton data-testid="message-menu" aria-label={menuLabel} title={menuLabel} className="absolute right-1 top-1 rounded px-1 text-xs opacity-0 group-hover:opacity-70 focus:opacity-100 data-[open]:opacity-100">
+              ▾
+            </MenuButton>
+            <MenuItems anchor="bottom end" className="z-50 w-40 rounded-md bg-white py-1 text-sm text-slate-700 shadow-lg ring-1 ring-black/5 focus:outline-none dark:bg-slate-800 dark:text-slate-200">
+              {menu.map((a) => (
+                <MenuItem key={a.key}>
+                  <button type="button" data-testid={`message-${a.key}`} className="block w-full px-3 py-1.5 text-left data-[focus]:bg-slate-100 dark:data-[focus]:bg-slate-700" onClick={a.run}>
+                    {a.label}
+                  </button>
+                </MenuItem>
+              ))}
+            </MenuItems>
+          </Menu>
+        )}
+        {m.isPrivate && <p className="text-xs font-semibold uppercase">{labels.private}</p>}
+        {m.quoted && (
+          <p data-testid="message-quoted" className="mb-1 line-clamp-3 border-l-4 border-emerald-600 bg-black/5 px-2 py-1 text-xs dark:bg-white/10">
+            {m.quoted.body}
+          </p>
+        )}
+        {!m.isDeleted && <MessageMedia mediaType={m.mediaType} mediaUrl={m.mediaUrl} mediaName={m.mediaName} body={m.body} vCard={m.vCard} />}
+        <p data-testid="message-body" className={`whitespace-pre-wrap break-words text-sm ${m.isDeleted ? 'italic opacity-60' : ''}`}>
+          {m.isDeleted ? labels.deleted : captionOf(m)}
+        </p>
+        <p className="mt-0.5 flex items-center justify-end gap-1 text-[11px] opacity-70">
+          {m.isEdited && <span>{labels.edited}</span>}
+          <span>{time(m.createdAt)}</span>
+          {m.fromMe && !m.isPrivate && <AckMark ack={m.ack} label={labels.ack} />}
+        </p>
+        {m.reactions.length > 0 && (
+          <p data-testid="message-reactions" className="mt-0.5 flex flex-wrap gap-1">
+            {m.reactions.map((r, i) => (
+              <span key={i} className={`rounded-full px-1.5 text-sm ${r.fromMe ? 'bg-emerald-200/70 dark:bg-emerald-800' : 'bg-slate-200/70 dark:bg-slate-700'}`}>
+                {r.emoji}
+              </span>
+            ))}
+          </p>
+        )}
+        {m.sendError && <p className="text-xs text-red-600">{labels.sendFailed}</p>}
+        {(m.local || m.pendingChange) && (
+          <WriteStatus
+            error={m.error ? errorText(m.error) : null}
+            pendingLabel={labels.pending}
+            retryLabel={labels.retry}
+            discardLabel={labels.discard}
+            onRetry={onRetry}
+            onDiscard={onDiscard}
+          />
+        )}
+      </div>
+    </li>
+  )
+}

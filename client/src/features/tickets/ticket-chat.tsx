@@ -1,0 +1,281 @@
+import { useAtomValue } from 'jotai'
+import { useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Button, plainIconButtonClass } from '../../ui/button.tsx'
+import { Icon } from '../../ui/icon.tsx'
+import { MessageBubble } from './message-bubble.tsx'
+import { LoadingScreen } from '../../ui/message-card.tsx'
+import { Modal } from '../../ui/modal.tsx'
+import { WriteStatus } from '../../ui/write-status.tsx'
+import { api } from '../../lib/api.ts'
+import { errorText } from '../../lib/errors.ts'
+import { useBrowserOnline } from '../../lib/local-first.ts'
+import { useTicketActions } from './ticket-actions.ts'
+import { CHAT_PAGE_SIZE, useChatMessages, type ChatMessage } from './ticket-messages.ts'
+import { useTicketSettings, type OpenTicket } from './tickets.ts'
+import i18n from '../../i18n/index.ts'
+import { planAtom, userAtom } from '../../state/auth.ts'
+import { useNavigate } from 'react-router'
+import { ScheduleModal } from '../../components/schedule-modal.tsx'
+import { ChatMoreMenu } from './chat-more-menu.tsx'
+import { ContactDrawer } from './contact-drawer.tsx'
+import { TicketLogDialog } from './ticket-log-dialog.tsx'
+import { MessageComposer } from './message-composer.tsx'
+import { SuccessorNotice } from './successor-notice.tsx'
+import { TransferDialog } from './transfer-dialog.tsx'
+import { useMessageMenu } from './use-message-menu.tsx'
+
+const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
+const isOn = (v: string | undefined) => v === 'enabled' || v === 'enable'
+
+interface TicketChatProps {
+  ticket: OpenTicket
+  onBack: () => void
+  /** Accept (the page asks for a queue first when the ticket has none). */
+  onAccept: () => void
+}
+
+/**
+ * /tickets/{uuid} (spec part 1 §2): header with the contact, ticket number, owner and the actions of the
+ * ticket's status (§4 table), the messages (older pages within 50 px of the top), and the input.
+ */
+export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
+  const { t } = useTranslation()
+  const me = useAtomValue(userAtom)
+  const actions = useTicketActions()
+  const settings = useTicketSettings()
+  const online = useBrowserOnline()
+  const [limit, setLimit] = useState(CHAT_PAGE_SIZE)
+  const [askFarewell, setAskFarewell] = useState(false)
+  const [transferring, setTransferring] = useState(false)
+  const [drawer, setDrawer] = useState(false)
+  const [replyTo, setReplyTo] = useState<ChatMessage | null>(null)
+  const messageMenu = useMessageMenu(ticket, setReplyTo)
+  const [showLog, setShowLog] = useState(false)
+  const [scheduling, setScheduling] = useState(false)
+  const navigate = useNavigate()
+  const canSchedule = useAtomValue(planAtom)?.useSchedules !== false
+  const { messages, loading, hasMore } = useChatMessages(ticket, limit)
+  const listRef = useRef<HTMLOListElement>(null)
+  const atBottom = useRef(true)
+  const isAdmin = me?.profile === 'admin' || me?.super === true
+  const mine = ticket.userId === me?.id
+
+  useEffect(() => setLimit(CHAT_PAGE_SIZE), [ticket.id])
+  // The owner opening the chat has read it: GET /messages' first page zeroes the unread count.
+  useEffect(() => {
+    if (online && mine && ticket.unread > 0 && !ticket.pending) void api(`/messages/${ticket.id}?pageNumber=1`).catch(() => {})
+  }, [online, mine, ticket.id, ticket.unread, ticket.pending])
+  // Stay at the bottom as messages arrive, unless the user scrolled up to read.
+  useLayoutEffect(() => {
+    const el = listRef.current
+    if (el && atBottom.current) el.scrollTop = el.scrollHeight
+  }, [messages])
+
+  const onScroll = (e: UIEvent<HTMLOListElement>) => {
+    const el = e.currentTarget
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 40
+    if (el.scrollTop < 50 && hasMore) setLimit((n) => n + CHAT_PAGE_SIZE)
+  }
+  const close = () => (settings.askFarewellMessage ? setAskFarewell(true) : void actions?.close(ticket.id, true))
+  const finishClose = (sendFarewellMessage: boolean) => {
+    setAskFarewell(false)
+    void actions?.close(ticket.id, sendFarewellMessage)
+  }
+  const canIgnore = isAdmin || isOn(me?.userClosePendingTicket)
+
+  const buttons = () => {
+    if (!actions) return null
+    switch (ticket.status) {
+      case 'pending':
+      case 'lgpd':
+        return (
+          <>
+            {canIgnore && (
+              <Button variant="secondary" data-testid="chat-ignore" onClick={() => void actions.close(ticket.id, false)}>
+                {t('tickets.ignore')}
+              </Button>
+            )}
+            <Button data-testid="chat-accept" onClick={onAccept}>
+              {t('tickets.accept')}
+            </Button>
+          </>
+        )
+      case 'open':
+      case 'group':
+        return (
+          <>
+            {ticket.status === 'open' && (
+              <Button variant="secondary" data-testid="chat-return" onClick={() => void actions.returnToQueue(ticket.id)}>
+                {t('tickets.return')}
+              </Button>
+            )}
+            <Button variant="secondary" data-testid="chat-transfer" onClick={() => setTransferring(true)}>
+              {t('tickets.transfer')}
+            </Button>
+            <Button data-testid="chat-resolve" onClick={close}>
+              {t('tickets.resolve')}
+            </Button>
+          </>
+        )
+      case 'nps':
+        // Waiting for the contact's rating: resolving ends the wait, with the farewell the rating held back.
+        return (
+          <Button data-testid="chat-resolve" onClick={() => void actions.close(ticket.id, true)}>
+            {t('tickets.resolve')}
+          </Button>
+        )
+      case 'closed':
+        // The server lets admins reopen (docs/decisions.md "Tickets"); others start a new ticket instead.
+        return isAdmin ? (
+          <Button data-testid="chat-reopen" onClick={() => void actions.reopen(ticket.id)}>
+            {t('tickets.reopen')}
+          </Button>
+        ) : null
+      default:
+        return null
+    }
+  }
+
+  return (
+    <section data-testid="ticket-chat" data-ticket-id={ticket.id} data-status={ticket.status} className="flex h-full min-h-0 flex-col bg-slate-50 dark:bg-slate-950">
+      <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-3 py-2 dark:border-slate-800 dark:bg-slate-900">
+        <button type="button" className={plainIconButtonClass} aria-label={t('chat.back')} title={t('chat.back')} onClick={onBack}>
+          <Icon name="chevronLeft" className="size-5" />
+        </button>
+        <div className="min-w-0 flex-1">
+          <p data-testid="chat-contact" className="truncate font-semibold">
+            {ticket.contactName || ticket.contactNumber} <span className="text-sm font-normal text-slate-500">#{ticket.id}</span>
+          </p>
+          <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+            {ticket.userName ? t('chat.assignedTo', { name: ticket.userName }) : t('chat.unassigned')}
+            {ticket.queueName ? ` · ${ticket.queueName}` : ''}
+          </p>
+        </div>
+        {ticket.pending && (
+          <WriteStatus
+            error={ticket.error ? errorText({ error: ticket.error }, translate) : null}
+            pendingLabel={t('sync.pending')}
+            retryLabel={t('sync.retry')}
+            discardLabel={t('sync.discard')}
+            onRetry={() => ticket.clientId && actions?.retry(ticket.clientId)}
+            onDiscard={() => ticket.clientId && actions?.discard(ticket.clientId)}
+          />
+        )}
+        <div className="flex gap-2">{buttons()}</div>
+        <ChatMoreMenu ticket={ticket} onSchedule={canSchedule ? () => setScheduling(true) : undefined} />
+        <button
+          type="button"
+          data-testid="ticket-log-open"
+          className={plainIconButtonClass}
+          aria-label={t('tickets.log.title')}
+          title={t('tickets.log.title')}
+          disabled={!online}
+          onClick={() => setShowLog(true)}
+        >
+          <Icon name="schedule" className="size-5" />
+        </button>
+        <button
+          type="button"
+          data-testid="drawer-toggle"
+          className={plainIconButtonClass}
+          aria-pressed={drawer}
+          aria-label={t('drawer.title')}
+          title={t('drawer.title')}
+          onClick={() => setDrawer((d) => !d)}
+        >
+          <Icon name="person" className="size-5" />
+        </button>
+      </header>
+      <div className="relative flex min-h-0 flex-1">
+        <div className="flex min-h-0 min-w-0 flex-1 flex-col">
+          <SuccessorNotice ticket={ticket} />
+          {messageMenu.selectionBar}
+          {(ticket.channel === 'facebook' || ticket.channel === 'instagram') && (
+            <p className="bg-amber-100 px-3 py-1 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">{t('chat.metaWindow')}</p>
+          )}
+          {loading ? (
+            <LoadingScreen label={t('common.loading')} />
+          ) : (
+            <ol ref={listRef} data-testid="message-list" className="min-h-0 flex-1 overflow-y-auto px-4 py-2" onScroll={onScroll}>
+              {messages.map((m) => (
+                <MessageBubble
+                  key={m.key}
+                  message={m}
+                  menu={messageMenu.menuOf(m)}
+                  select={messageMenu.selectOf(m)}
+                  menuLabel={t('chat.menu')}
+                  labels={{
+                    private: t('chat.privateMark'),
+                    deleted: t('chat.deleted'),
+                    edited: t('chat.edited'),
+                    pending: t('sync.pending'),
+                    retry: t('sync.retry'),
+                    discard: t('sync.discard'),
+                    sendFailed: t('chat.sendFailed'),
+                    ack: { clock: t('chat.ack.clock'), sent: t('chat.ack.sent'), delivered: t('chat.ack.delivered'), read: t('chat.ack.read'), played: t('chat.ack.played') },
+                  }}
+                  errorText={(code) => errorText({ error: code }, translate)}
+                  onRetry={() => (m.clientId ?? m.pendingChange) && actions?.retry((m.clientId ?? m.pendingChange)!)}
+                  onDiscard={() => (m.clientId ?? m.pendingChange) && actions?.discard((m.clientId ?? m.pendingChange)!)}
+                />
+              ))}
+            </ol>
+          )}
+          <MessageComposer
+            ticketId={ticket.id}
+            channel={ticket.channel}
+            onMediaSent={() => {
+              atBottom.current = true
+            }}
+            canMessage={ticket.status === 'open' || ticket.status === 'group'}
+            replyTo={replyTo && replyTo.id !== null ? { id: replyTo.id, body: replyTo.body } : null}
+            onCancelReply={() => setReplyTo(null)}
+            onSend={async (body, isPrivate, quotedMsgId) => {
+              atBottom.current = true
+              await actions?.send(ticket.id, { body, isPrivate, quotedMsgId })
+            }}
+          />
+        </div>
+        {/* Over the messages rather than beside them: next to a 550 px list the chat has little width to give. */}
+        {drawer && (
+          <div className="absolute inset-y-0 right-0 z-10 shadow-xl">
+            <ContactDrawer ticket={ticket} onClose={() => setDrawer(false)} />
+          </div>
+        )}
+      </div>
+      <TransferDialog
+        open={transferring}
+        currentQueueId={ticket.queueId}
+        onClose={() => setTransferring(false)}
+        onTransfer={(queueId, userId) => {
+          setTransferring(false)
+          void actions?.transfer(ticket.id, queueId, userId)
+        }}
+      />
+      {messageMenu.dialogs}
+      {/* Spec part 1 §7: after saving a schedule made from a contact, go to /schedules. */}
+      <ScheduleModal open={scheduling} initial={{ contactId: ticket.contactId }} onClose={() => setScheduling(false)} onSaved={() => navigate('/schedules')} />
+      <TicketLogDialog ticketId={showLog ? ticket.id : null} onClose={() => setShowLog(false)} />
+      {/* Closing the dialog (X, Escape) cancels the close; only the two answers close the ticket. */}
+      <Modal
+        open={askFarewell}
+        onClose={() => setAskFarewell(false)}
+        title={t('tickets.farewellTitle')}
+        closeLabel={t('common.close')}
+        footer={
+          <>
+            <Button variant="secondary" data-testid="farewell-no" onClick={() => finishClose(false)}>
+              {t('tickets.farewellNo')}
+            </Button>
+            <Button data-testid="farewell-yes" onClick={() => finishClose(true)}>
+              {t('tickets.farewellYes')}
+            </Button>
+          </>
+        }
+      >
+        <p>{t('tickets.farewellText')}</p>
+      </Modal>
+    </section>
+  )
+}

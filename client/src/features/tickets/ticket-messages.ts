@@ -1,0 +1,166 @@
+import { useMemo } from 'react'
+import { optimisticSelect } from '../../../../sync/client/optimistic.ts'
+import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
+import { useLocalFirst } from '../../lib/local-first.ts'
+
+/** Messages per step of the chat's "older pages" (GET /messages pages by 20 too). */
+export const CHAT_PAGE_SIZE = 20
+/** Spec part 1 §4: edit only within 15 minutes. */
+export const EDIT_WINDOW_MS = 900_000
+
+export interface ChatMessage {
+  key: string
+  id: number | null
+  ticketId: number
+  body: string
+  fromMe: boolean
+  ack: number
+  mediaType: string
+  mediaUrl: string | null
+  mediaName: string | null
+  isPrivate: boolean
+  isDeleted: boolean
+  isEdited: boolean
+  isSystem: boolean
+  sendError: string | null
+  /** A contact card's raw vCard text (contactMessage). */
+  vCard: string | null
+  createdAt: string
+  userId: number | null
+  /** Written here and not yet in the synced table (no server answer, or its row not delivered yet). */
+  local: boolean
+  /** The outbox id of a local message (retry / discard). */
+  clientId: string | null
+  /** The server refused the local message (ERR_* code). */
+  error: string | null
+  /** The message it answers (reply), as the chat shows it above the text. */
+  quoted: { id: number; body: string; fromMe: boolean } | null
+  /** An edit or delete of this synced message is waiting for the server (outbox id). */
+  pendingChange: string | null
+  /** Reactions shown under it: each reactor's latest (us as one reactor, each contact as one). */
+  reactions: { emoji: string; fromMe: boolean }[]
+}
+
+/**
+ * The chat of a ticket over the local database, newest `limit` first: the ticket's messages and those
+ * of the contact's earlier tickets on the same connection that this user has (GET /messages merges the
+ * same history), plus the messages typed here that the stream has not brought yet. A local message
+ * leaves once the synced row with its client id exists, so a message never shows twice.
+ */
+export function chatMessagesQuery(t: { ticketId: number; contactId: number; whatsappId: number | null }, limit: number): SqlQuery {
+  return {
+    sql: `
+      select * from (
+        select m.id::text as key, m.id, m.ticket_id, m.body, m.from_me, coalesce(m.ack, 0) as ack, m.media_type, m.media_url,
+               m.media_name, coalesce(m.is_private, false) as is_private, coalesce(m.is_deleted, false) as is_deleted,
+               coalesce(m.is_edited, false) as is_edited, coalesce(m.is_system, false) as is_system, m.send_error,
+               m.v_card, m.created_at, m.user_id, false as local, m.write_client_id as client_id, m.write_error as error,
+               m.quoted_msg_id, qm.body as quoted_body, qm.from_me as quoted_from_me, m.write_pending as pending,
+               (select coalesce(json_agg(json_build_object('emoji', r.body, 'fromMe', r.from_me) order by r.id), '[]'::json)
+                  from (select distinct on (r.from_me, case when r.from_me then 0 else r.contact_id end) r.id, r.body, r.from_me
+                          from messages r where r.quoted_msg_id = m.id and r.media_type = 'reactionMessage'
+                         order by r.from_me, case when r.from_me then 0 else r.contact_id end, r.id desc) r
+                 where r.body <> '') as reactions
+          from (${optimisticSelect('messages', { columnPrefix: 'write_' })}) m
+          left join messages qm on qm.id = m.quoted_msg_id
+         where (m.ticket_id = $1
+            or ($3::int is not null and m.ticket_id in (
+                 select id from tickets where contact_id = $2 and whatsapp_id = $3 and id < $1)))
+           and m.id is not null and coalesce(m.media_type, '') <> 'reactionMessage'
+        union all
+        select 'local-' || l.client_id, null, (l.value->>'ticket_id')::int, l.value->>'body', true, 0,
+               coalesce(l.value->>'media_type', 'chat'), null, null, coalesce((l.value->>'is_private')::bool, false), false,
+               false, false, null, null, (l.value->>'created_at')::timestamptz, null, true, l.client_id, l.error,
+               (l.value->>'quoted_msg_id')::bigint, qm.body, qm.from_me, true, '[]'::json
+          from local_writes l
+          left join messages qm on qm.id = (l.value->>'quoted_msg_id')::bigint
+         where l.table_name = 'messages' and l.op = 'insert' and (l.value->>'ticket_id')::int = $1
+           and not exists (select 1 from messages m where m.client_id = l.client_id::uuid)
+      ) x
+      order by created_at desc, id desc nulls first
+      limit $4`,
+    params: [t.ticketId, t.contactId, t.whatsappId, limit],
+  }
+}
+
+type MessageRow = {
+  key: string
+  id: number | string | null
+  ticket_id: number
+  body: string | null
+  from_me: boolean | null
+  ack: number
+  media_type: string | null
+  media_url: string | null
+  media_name: string | null
+  is_private: boolean
+  is_deleted: boolean
+  is_edited: boolean
+  is_system: boolean
+  send_error: string | null
+  v_card: string | null
+  created_at: string | Date
+  user_id: number | null
+  local: boolean
+  client_id: string | null
+  error: string | null
+  quoted_msg_id: number | string | null
+  quoted_body: string | null
+  quoted_from_me: boolean | null
+  pending: boolean
+  reactions: { emoji: string; fromMe: boolean }[] | string | null
+}
+
+export function toChatMessage(r: MessageRow): ChatMessage {
+  return {
+    key: r.key,
+    id: r.id === null ? null : Number(r.id),
+    ticketId: r.ticket_id,
+    body: r.body ?? '',
+    fromMe: r.from_me === true,
+    ack: Number(r.ack) || 0,
+    mediaType: r.media_type ?? 'chat',
+    mediaUrl: r.media_url,
+    mediaName: r.media_name,
+    isPrivate: r.is_private,
+    isDeleted: r.is_deleted,
+    isEdited: r.is_edited,
+    isSystem: r.is_system,
+    sendError: r.send_error,
+    vCard: r.v_card,
+    createdAt: r.created_at instanceof Date ? r.created_at.toISOString() : String(r.created_at),
+    userId: r.user_id,
+    local: r.local,
+    clientId: r.client_id,
+    error: r.error,
+    quoted: r.quoted_msg_id === null ? null : { id: Number(r.quoted_msg_id), body: r.quoted_body ?? '', fromMe: r.quoted_from_me === true },
+    pendingChange: !r.local && r.pending ? r.client_id : null,
+    reactions: typeof r.reactions === 'string' ? JSON.parse(r.reactions) : (r.reactions ?? []),
+  }
+}
+
+/** The chat's messages, oldest first for rendering; `limit` grows as the user scrolls to the top. */
+export function useChatMessages(
+  ticket: { id: number; contactId: number; whatsappId: number | null } | null,
+  limit: number,
+): { messages: ChatMessage[]; loading: boolean; hasMore: boolean } {
+  const db = useLocalFirst()?.db ?? null
+  const query = useMemo(
+    () => chatMessagesQuery({ ticketId: ticket?.id ?? 0, contactId: ticket?.contactId ?? 0, whatsappId: ticket?.whatsappId ?? null }, limit + 1),
+    [ticket?.id, ticket?.contactId, ticket?.whatsappId, limit],
+  )
+  const { rows, loading } = useLiveQuery<MessageRow>(db, query)
+  return useMemo(() => {
+    const page = rows.slice(0, limit).map(toChatMessage).reverse()
+    return { messages: page, loading, hasMore: rows.length > limit }
+  }, [rows, loading, limit])
+}
+
+/** Spec part 1 §4: ack 0 clock, 1 sent, 2 delivered, 3-4 read (4: audio played), 5 read. */
+export function ackIcon(ack: number): 'clock' | 'sent' | 'delivered' | 'read' | 'played' {
+  if (ack <= 0) return 'clock'
+  if (ack === 1) return 'sent'
+  if (ack === 2) return 'delivered'
+  if (ack === 4) return 'played'
+  return 'read'
+}

@@ -1,0 +1,71 @@
+import { useAtomValue, useSetAtom } from 'jotai'
+import { useEffect, useMemo, useRef } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { useLiveQuery } from '../../lib/live-query.ts'
+import { useLocalFirst } from '../../lib/local-first.ts'
+import { latestInboundQuery, shouldAlert, toNotifications, unreadTicketsQuery, type InboundRow, type UnreadRow } from './ticket-notifications.ts'
+import i18n from '../../i18n/index.ts'
+import { userAtom } from '../../state/auth.ts'
+import { notificationsAtom } from '../../state/notifications.ts'
+import { volumeAtom } from '../../state/volume.ts'
+
+/** A short two-tone chime at the chosen volume (Web Audio: no sound file to fetch, works offline). */
+function chime(volume: number) {
+  if (volume <= 0 || typeof AudioContext === 'undefined') return
+  const ctx = new AudioContext()
+  const gain = ctx.createGain()
+  gain.gain.value = volume * 0.3
+  gain.connect(ctx.destination)
+  ;[880, 1320].forEach((freq, i) => {
+    const osc = ctx.createOscillator()
+    osc.frequency.value = freq
+    osc.connect(gain)
+    osc.start(ctx.currentTime + i * 0.15)
+    osc.stop(ctx.currentTime + i * 0.15 + 0.12)
+  })
+  setTimeout(() => void ctx.close().catch(() => {}), 600)
+}
+
+/**
+ * Feeds the bell from the local database (which also sets the tab-title count) and, for each new message
+ * from a contact on a ticket that rings, plays the chime and shows a browser notification that opens the
+ * ticket. A browser without notifications is only logged (spec part 1 §2).
+ */
+export function useTicketNotifications() {
+  const db = useLocalFirst()?.db ?? null
+  const me = useAtomValue(userAtom)
+  const volume = useAtomValue(volumeAtom)
+  const setNotifications = useSetAtom(notificationsAtom)
+  const navigate = useNavigate()
+  const { pathname } = useLocation()
+  const userId = me?.id ?? 0
+  const unread = useLiveQuery<UnreadRow>(db, useMemo(() => unreadTicketsQuery(userId), [userId]))
+  const latest = useLiveQuery<InboundRow>(db, useMemo(() => latestInboundQuery(userId), [userId]))
+  const seen = useRef<number | null>(null)
+  const view = useRef({ path: pathname, volume })
+  view.current = { path: pathname, volume }
+
+  useEffect(() => setNotifications(toNotifications(unread.rows)), [unread.rows, setNotifications])
+  useEffect(() => () => setNotifications([]), [setNotifications])
+  useEffect(() => {
+    if (typeof Notification === 'undefined') console.info('notifications: this browser has no Notification API')
+    else if (Notification.permission === 'default') void Notification.requestPermission().catch(() => {})
+  }, [])
+  useEffect(() => {
+    if (latest.loading) return
+    const row = latest.rows[0]
+    const alert = shouldAlert(row, seen.current, { visible: document.visibilityState === 'visible', path: view.current.path })
+    if (seen.current === null || (row && Number(row.id) > seen.current)) seen.current = row ? Number(row.id) : 0
+    if (!alert || !row) return
+    chime(view.current.volume)
+    if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
+      const body = row.body || i18n.t('notifications.media')
+      const n = new Notification(row.contact_name ?? '', { body, tag: `ticket-${row.uuid}` })
+      n.onclick = () => {
+        window.focus()
+        navigate(`/tickets/${row.uuid}`)
+        n.close()
+      }
+    }
+  }, [latest.rows, latest.loading, navigate])
+}
