@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
-import { contactFormProblems, type ContactFormValues } from '../data/contact-form.ts'
-import { useDialogForm } from '../lib/use-dialog-form.ts'
-import { Button } from '../ui/button.tsx'
-import { TextField } from '../ui/form-field.tsx'
-import { Modal } from '../ui/modal.tsx'
+import { contactFormProblems, type ContactFormValues } from './contact-form.ts'
+import { useDialogForm } from '../../lib/use-dialog-form.ts'
+import { Button } from '../../ui/button.tsx'
+import { TextField } from '../../ui/form-field.tsx'
+import { Modal } from '../../ui/modal.tsx'
 
 interface ContactDialogProps {
   open: boolean

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/button.tsx'
-import { importFromPhone, type PhoneImportResult, type PhoneImportSource } from '../../data/contact-import.ts'
+import { importFromPhone, type PhoneImportResult, type PhoneImportSource } from './contact-import.ts'
 import { toastError } from '../../lib/errors.ts'
 
 const COUNTS = ['total', 'created', 'duplicated', 'ignored'] as const

@@ -1,12 +1,12 @@
 import { useAtomValue } from 'jotai'
 import { useMemo } from 'react'
-import type { LocalPg } from '../../../sync/client/local-pg.ts'
-import { optimisticSelect, queueWrite } from '../../../sync/client/optimistic.ts'
-import { userAtom } from '../state/auth.ts'
+import type { LocalPg } from '../../../../sync/client/local-pg.ts'
+import { optimisticSelect, queueWrite } from '../../../../sync/client/optimistic.ts'
+import { userAtom } from '../../state/auth.ts'
 import { contactRequestBody, numberDigits, type ContactFormValues } from './contact-form.ts'
-import { useLiveQuery, type SqlQuery } from '../lib/live-query.ts'
-import { useLocalFirst } from '../lib/local-first.ts'
-import { containsPattern, type LocalWriter } from './users.ts'
+import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
+import { useLocalFirst } from '../../lib/local-first.ts'
+import { containsPattern, type LocalWriter } from '../../data/users.ts'
 
 /** Rows per page of the list's infinite scroll. */
 export const CONTACT_PAGE_SIZE = 40

@@ -1,4 +1,4 @@
-import type { LocalPg } from '../../../sync/client/local-pg.ts'
+import type { LocalPg } from '../../../../sync/client/local-pg.ts'
 import { readContacts, type ContactListItem } from './contacts.ts'
 
 /** Spec part 2 §9: the contact export reads its rows in pages of 20. */

@@ -5,7 +5,7 @@ import { Button } from '../../ui/button.tsx'
 import {
   CONTACT_FILE_ACCEPT, guessMapping, importErrorCode, mappingProblems, readContactFile, uploadContactFile,
   type ContactFile, type ContactImportMapping, type ContactImportResult, type ImportField,
-} from '../../data/contact-import.ts'
+} from './contact-import.ts'
 import { errorText, toastError } from '../../lib/errors.ts'
 import { useBrowserOnline } from '../../lib/local-first.ts'
 import i18n from '../../i18n/index.ts'

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import type { ContactListItem } from '../data/contacts.ts'
-import { plainIconButtonClass } from '../ui/button.tsx'
-import { Icon } from '../ui/icon.tsx'
-import { WriteStatus } from '../ui/write-status.tsx'
+import type { ContactListItem } from './contacts.ts'
+import { plainIconButtonClass } from '../../ui/button.tsx'
+import { Icon } from '../../ui/icon.tsx'
+import { WriteStatus } from '../../ui/write-status.tsx'
 
 interface ContactsTableProps {
   contacts: ContactListItem[]

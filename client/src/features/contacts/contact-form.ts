@@ -1,6 +1,6 @@
 import type { z } from 'zod'
-import type { createContactSchema, updateContactSchema } from '../../../server/routes/contacts.schema.ts'
-import { emailProblem, lengthProblem } from '../lib/validation.ts'
+import type { createContactSchema, updateContactSchema } from '../../../../server/routes/contacts.schema.ts'
+import { emailProblem, lengthProblem } from '../../lib/validation.ts'
 
 export interface ContactFormValues {
   name: string

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { SelectField } from '../../ui/form-field.tsx'
-import { IMPORT_FIELDS, previewRows, type ContactFile, type ContactImportMapping, type ImportField, type MappingProblems } from '../../data/contact-import.ts'
+import { IMPORT_FIELDS, previewRows, type ContactFile, type ContactImportMapping, type ImportField, type MappingProblems } from './contact-import.ts'
 
 interface ColumnMappingProps {
   file: ContactFile

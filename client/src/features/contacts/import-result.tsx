@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { ContactImportResult } from '../../data/contact-import.ts'
+import type { ContactImportResult } from './contact-import.ts'
 
 const COUNTS = ['total', 'created', 'duplicated', 'invalid', 'ignored'] as const
 

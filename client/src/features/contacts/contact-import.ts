@@ -1,5 +1,5 @@
-import type { ContactFile } from '../../../server/domain/contacts/contact-file.ts'
-import { api, ApiError } from '../lib/api.ts'
+import type { ContactFile } from '../../../../server/domain/contacts/contact-file.ts'
+import { api, ApiError } from '../../lib/api.ts'
 
 /**
  * The /contacts/import page's rules (spec part 2 §2 "Contacts import", §5 Contact import): read the
@@ -32,7 +32,7 @@ export type ContactImportMapping = Record<ImportField, string>
  * AppError (code ERR_INVALID_FILE_TYPE, ERR_FILE_TOO_LARGE, ERR_VALIDATION) for files it refuses.
  */
 export async function readContactFile(file: File): Promise<ContactFile> {
-  const { parseContactFile } = await import('../../../server/domain/contacts/contact-file.ts')
+  const { parseContactFile } = await import('../../../../server/domain/contacts/contact-file.ts')
   return parseContactFile(file.name, new Uint8Array(await file.arrayBuffer()))
 }
 

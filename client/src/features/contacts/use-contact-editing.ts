@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { newContactValues, type ContactFormValues } from '../../data/contact-form.ts'
-import { contactFormValuesOf, useContactActions, type ContactListItem } from '../../data/contacts.ts'
+import { newContactValues, type ContactFormValues } from './contact-form.ts'
+import { contactFormValuesOf, useContactActions, type ContactListItem } from './contacts.ts'
 import { toastError } from '../../lib/errors.ts'
 import { pushToast } from '../../state/toasts.ts'
 
