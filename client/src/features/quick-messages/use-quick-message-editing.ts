@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toastError } from '../../lib/errors.ts'
-import { newQuickMessageValues, type QuickMessageFormValues } from '../../data/quick-message-form.ts'
+import { newQuickMessageValues, type QuickMessageFormValues } from './quick-message-form.ts'
 import {
   quickMessageFormValuesOf, removeQuickMessageMedia, uploadQuickMessageMedia, useQuickMessageActions, type QuickMessageItem,
-} from '../../data/quick-messages.ts'
+} from './quick-messages.ts'
 import { pushToast } from '../../state/toasts.ts'
 
 type Editing = { mode: 'create' | 'edit' | 'view'; message: QuickMessageItem | null; initial: QuickMessageFormValues }

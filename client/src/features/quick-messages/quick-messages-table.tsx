@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { plainIconButtonClass } from '../../ui/button.tsx'
 import { Icon } from '../../ui/icon.tsx'
 import { WriteStatus } from '../../ui/write-status.tsx'
-import type { QuickMessageItem } from '../../data/quick-messages.ts'
+import type { QuickMessageItem } from './quick-messages.ts'
 
 interface QuickMessagesTableProps {
   messages: QuickMessageItem[]

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
-import type { quickMessageSchema } from '../../../server/routes/quick-messages.schema.ts'
-import { lengthProblem } from '../lib/validation.ts'
+import type { quickMessageSchema } from '../../../../server/routes/quick-messages.schema.ts'
+import { lengthProblem } from '../../lib/validation.ts'
 
 export interface QuickMessageFormValues {
   shortcode: string

@@ -6,7 +6,7 @@ import { TextField } from '../../ui/form-field.tsx'
 import { Icon } from '../../ui/icon.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { SwitchField } from '../../ui/switch-field.tsx'
-import { quickMessageFormProblems, type QuickMessageFormValues } from '../../data/quick-message-form.ts'
+import { quickMessageFormProblems, type QuickMessageFormValues } from './quick-message-form.ts'
 import { useDialogForm } from '../../lib/use-dialog-form.ts'
 
 interface QuickMessageDialogProps {

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:tes
 import { PGlite } from '@electric-sql/pglite'
 import { live } from '@electric-sql/pglite/live'
 import { IDBFactory } from 'fake-indexeddb'
-import { quickMessageSchema } from '../../../server/routes/quick-messages.schema.ts'
-import { linkOutbox } from '../../../sync/client/optimistic.ts'
-import { openOutbox, type Outbox } from '../../../sync/client/outbox.ts'
-import { applyLocalSchema } from '../../../sync/client/schema.ts'
+import { quickMessageSchema } from '../../../../server/routes/quick-messages.schema.ts'
+import { linkOutbox } from '../../../../sync/client/optimistic.ts'
+import { openOutbox, type Outbox } from '../../../../sync/client/outbox.ts'
+import { applyLocalSchema } from '../../../../sync/client/schema.ts'
 import { newQuickMessageValues, quickMessageFormProblems, quickMessageRequestBody, type QuickMessageFormValues } from './quick-message-form.ts'
 import {
   canEditQuickMessage, createdIdOf, queueCreateQuickMessage, queueDeleteQuickMessage, queueUpdateQuickMessage, quickAnswerMatches, readQuickMessages,
