@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { PGlite } from '@electric-sql/pglite'
-import { scheduleSchema } from '../../../server/routes/schedules.schema.ts'
-import { applyLocalSchema } from '../../../sync/client/schema.ts'
+import { scheduleSchema } from '../../../../server/routes/schedules.schema.ts'
+import { applyLocalSchema } from '../../../../sync/client/schema.ts'
 import {
   fetchSchedulesUntil, isScheduleImage, isScheduleSent, newScheduleValues, scheduleColor, scheduleContactsQuery, scheduleEvents,
   scheduleFormValuesOf, scheduleProblems, scheduleRequestBody, toLocalInput, type Schedule, type SchedulePage,

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { fetchSchedulesUntil, type Schedule } from '../../data/schedules.ts'
+import { fetchSchedulesUntil, type Schedule } from './schedules.ts'
 
 /** How often an open calendar reads the list again (sends happen on the server, every minute). */
 export const CALENDAR_REFRESH_MS = 30_000

@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 import { Calendar, type EventProps } from 'react-big-calendar'
 import 'react-big-calendar/lib/css/react-big-calendar.css'
 import { useTranslation } from 'react-i18next'
-import { scheduleColor, type ScheduleEvent } from '../../data/schedules.ts'
+import { scheduleColor, type ScheduleEvent } from './schedules.ts'
 import './calendar.css'
 import { calendarCulture, calendarMessages, CALENDAR_VIEWS, localizer, type CalendarView } from './calendar-localizer.ts'
 

@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { isScheduleImage, SCHEDULE_DAY_RULES, SCHEDULE_IMAGE_ACCEPT, SCHEDULE_INTERVALS, useNamedRows, useScheduleContacts, type ScheduleFormValues } from '../data/schedules.ts'
-import { useDebounced } from '../lib/use-debounced.ts'
-import { Button } from '../ui/button.tsx'
-import { SelectField, TextField } from '../ui/form-field.tsx'
-import { SwitchField } from '../ui/switch-field.tsx'
+import { isScheduleImage, SCHEDULE_DAY_RULES, SCHEDULE_IMAGE_ACCEPT, SCHEDULE_INTERVALS, useNamedRows, useScheduleContacts, type ScheduleFormValues } from './schedules.ts'
+import { useDebounced } from '../../lib/use-debounced.ts'
+import { Button } from '../../ui/button.tsx'
+import { SelectField, TextField } from '../../ui/form-field.tsx'
+import { SwitchField } from '../../ui/switch-field.tsx'
 
 const control = 'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm dark:border-slate-600 dark:bg-slate-900'
 const idOrNull = (v: string) => (v ? Number(v) : null)

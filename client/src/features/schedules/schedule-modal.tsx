@@ -1,19 +1,19 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { errorText, toastError } from '../lib/errors.ts'
-import { useBrowserOnline } from '../lib/local-first.ts'
+import { errorText, toastError } from '../../lib/errors.ts'
+import { useBrowserOnline } from '../../lib/local-first.ts'
 import {
   createSchedule, isScheduleSent, newScheduleValues, removeScheduleMedia, scheduleFormValuesOf, scheduleProblems, scheduleRequestBody,
   updateSchedule, uploadScheduleMedia, type Schedule, type ScheduleFormValues,
-} from '../data/schedules.ts'
-import i18n from '../i18n/index.ts'
-import { useDialogForm } from '../lib/use-dialog-form.ts'
-import { pushToast } from '../state/toasts.ts'
-import { Button } from '../ui/button.tsx'
-import { TextField } from '../ui/form-field.tsx'
-import { Modal } from '../ui/modal.tsx'
+} from './schedules.ts'
+import i18n from '../../i18n/index.ts'
+import { useDialogForm } from '../../lib/use-dialog-form.ts'
+import { pushToast } from '../../state/toasts.ts'
+import { Button } from '../../ui/button.tsx'
+import { TextField } from '../../ui/form-field.tsx'
+import { Modal } from '../../ui/modal.tsx'
 import { ScheduleContactField, ScheduleMediaField, ScheduleRepeatFields, ScheduleTicketFields } from './schedule-modal-fields.tsx'
-import { SwitchField } from '../ui/switch-field.tsx'
+import { SwitchField } from '../../ui/switch-field.tsx'
 
 const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 
