@@ -15,7 +15,7 @@ import { notificationsAtom } from '../../state/notifications.ts'
 import { themeAtom, toggleThemeAtom } from '../../state/theme.ts'
 import { volumeAtom } from '../../state/volume.ts'
 import { AccountMenu } from './account-menu.tsx'
-import { ChatsButton } from './chats-button.tsx'
+import { ChatsButton } from '../../features/chats/chats-button.tsx'
 import { SyncStatusButton } from './sync-status-button.tsx'
 
 /** The top bar's buttons: sync status, theme, volume, refresh, notifications, announcements, internal chat, account. */

@@ -1,13 +1,13 @@
 import { useAtomValue } from 'jotai'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { userAtom } from '../state/auth.ts'
-import { realtimeStateAtom } from '../state/ui.ts'
+import { userAtom } from '../../state/auth.ts'
+import { realtimeStateAtom } from '../../state/ui.ts'
 import {
   applyChatEvent, fetchChat, fetchChatMessages, fetchChats, fetchChatUsers, markChatRead, mergeChatMessages, sendChatMessage, subscribeChatEvents,
   type Chat, type ChatMessage,
 } from './chats.ts'
-import { ApiError } from '../lib/api.ts'
-import { toastError } from '../lib/errors.ts'
+import { ApiError } from '../../lib/api.ts'
+import { toastError } from '../../lib/errors.ts'
 
 /** Spec part 2 §8: chat errors are swallowed; a failed load only leaves a note in the console. */
 function swallow(err: unknown): void {

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { createChat, deleteChat, updateChat, type Chat, type ChatFormValues } from '../../data/chats.ts'
+import { createChat, deleteChat, updateChat, type Chat, type ChatFormValues } from './chats.ts'
 import { toastError } from '../../lib/errors.ts'
 import { pushToast } from '../../state/toasts.ts'
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/button.tsx'
 import { Icon } from '../../ui/icon.tsx'
 import { SearchField } from '../../ui/search-field.tsx'
-import { myUnreads, type Chat } from '../../data/chats.ts'
+import { myUnreads, type Chat } from './chats.ts'
 
 interface ChatListPanelProps {
   chats: Chat[]

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/button.tsx'
 import { TextField } from '../../ui/form-field.tsx'
 import { Modal } from '../../ui/modal.tsx'
-import { chatFormProblems, type ChatFormValues } from '../../data/chats.ts'
+import { chatFormProblems, type ChatFormValues } from './chats.ts'
 import { useDialogForm } from '../../lib/use-dialog-form.ts'
 
 interface ChatDialogProps {

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { chatMessageTime, shouldLoadOlder, type ChatMessage } from '../../data/chats.ts'
+import { chatMessageTime, shouldLoadOlder, type ChatMessage } from './chats.ts'
 
 interface ChatMessagesProps {
   messages: ChatMessage[]

@@ -1,6 +1,6 @@
-import type { ChatInput } from '../../../server/routes/chats.schema.ts'
-import { api } from '../lib/api.ts'
-import { onRealtimeEvent } from '../lib/realtime.ts'
+import type { ChatInput } from '../../../../server/routes/chats.schema.ts'
+import { api } from '../../lib/api.ts'
+import { onRealtimeEvent } from '../../lib/realtime.ts'
 
 /** Internal chat (spec part 2 §3 Chat): only the chats the caller is a user of come back. */
 export interface ChatUser {

@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { ChatsPopover } from '../../components/chats-popover.tsx'
-import { myUnreads, totalUnreads } from '../../data/chats.ts'
-import { useChatList } from '../../data/use-chats.ts'
+import { ChatsPopover } from './chats-popover.tsx'
+import { myUnreads, totalUnreads } from './chats.ts'
+import { useChatList } from './use-chats.ts'
 import { planAtom, userAtom } from '../../state/auth.ts'
 
 /** The top bar's internal-chat popover, only for companies whose plan has useInternalChat (spec part 2 §6). */

@@ -2,8 +2,8 @@ import { useState, type KeyboardEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { plainIconButtonClass } from '../../ui/button.tsx'
 import { Icon } from '../../ui/icon.tsx'
-import { canSendChatMessage, isChatOwner, type Chat } from '../../data/chats.ts'
-import { useChatMessages } from '../../data/use-chats.ts'
+import { canSendChatMessage, isChatOwner, type Chat } from './chats.ts'
+import { useChatMessages } from './use-chats.ts'
 import { ChatMessages } from './chat-messages.tsx'
 
 interface ChatPaneProps {
