@@ -6,7 +6,7 @@ import { api } from '../../lib/api.ts'
 import { useQueueOptions } from '../../data/connections.ts'
 import { toastError } from '../../lib/errors.ts'
 import { useBrowserOnline } from '../../lib/local-first.ts'
-import { useUserOptions } from '../../data/queues.ts'
+import { useUserOptions } from '../queues/queues.ts'
 
 type Wallet = { contactId: number; userId: number; queueId: number | null } | null
 

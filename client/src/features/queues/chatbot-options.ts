@@ -3,7 +3,7 @@
  * edits the tree editor makes. An option is addressed by its path: its index at each level.
  */
 
-import { MAX_OPTIONS_PER_LEVEL, MAX_TREE_DEPTH, QUEUE_TYPES, type ChatbotOptionInput, type QueueType } from '../../../server/routes/chatbots.schema.ts'
+import { MAX_OPTIONS_PER_LEVEL, MAX_TREE_DEPTH, QUEUE_TYPES, type ChatbotOptionInput, type QueueType } from '../../../../server/routes/chatbots.schema.ts'
 
 // The option types and the tree's limits are the server's (one list, so they cannot drift).
 export { MAX_OPTIONS_PER_LEVEL, MAX_TREE_DEPTH, QUEUE_TYPES, type QueueType }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { ROTATION_TIMES as SERVER_ROTATION_TIMES, createQueueSchema } from '../../../server/routes/queues.schema.ts'
-import { QUEUE_TYPES as SERVER_QUEUE_TYPES } from '../../../server/routes/chatbots.schema.ts'
+import { ROTATION_TIMES as SERVER_ROTATION_TIMES, createQueueSchema } from '../../../../server/routes/queues.schema.ts'
+import { QUEUE_TYPES as SERVER_QUEUE_TYPES } from '../../../../server/routes/chatbots.schema.ts'
 import { QUEUE_TYPES, addOption, moveOption, newOption, removeOption, updateOption, type ChatbotOptionValues } from './chatbot-options.ts'
 import {
   QUEUE_PALETTE, ROTATION_TIMES, fieldInputId, newQueueValues, queueFormProblems, queueFormValuesOf, queueRequestBody, queueServerProblems, suggestColor,

@@ -2,8 +2,8 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ApiError } from '../../lib/api.ts'
 import { toastError } from '../../lib/errors.ts'
-import { newQueueValues, queueFormValuesOf, queueRequestBody, queueServerProblems, type QueueFormValues } from '../../data/queue-form.ts'
-import { createQueue, deleteQueue, fetchQueue, updateQueue, type QueueRow } from '../../data/queues.ts'
+import { newQueueValues, queueFormValuesOf, queueRequestBody, queueServerProblems, type QueueFormValues } from './queue-form.ts'
+import { createQueue, deleteQueue, fetchQueue, updateQueue, type QueueRow } from './queues.ts'
 import { pushToast } from '../../state/toasts.ts'
 
 type Editing = { mode: 'create' | 'edit'; id: number | null; initial: QueueFormValues }

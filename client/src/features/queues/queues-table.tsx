@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
-import type { QueueRow } from '../data/queues.ts'
-import { plainIconButtonClass } from '../ui/button.tsx'
-import { Icon } from '../ui/icon.tsx'
+import type { QueueRow } from './queues.ts'
+import { plainIconButtonClass } from '../../ui/button.tsx'
+import { Icon } from '../../ui/icon.tsx'
 
 interface QueuesTableProps {
   queues: QueueRow[]

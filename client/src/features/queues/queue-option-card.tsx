@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { MAX_OPTIONS_PER_LEVEL, MAX_TREE_DEPTH, QUEUE_TYPES, optionFieldPath, type ChatbotOptionValues, type OptionPath, type QueueType } from '../data/chatbot-options.ts'
-import type { Option } from '../data/queues.ts'
-import { Button, plainIconButtonClass } from '../ui/button.tsx'
-import { TextArea } from './connections-editor-tabs.tsx'
-import { SelectField, TextField } from '../ui/form-field.tsx'
-import { Icon } from '../ui/icon.tsx'
-import { SwitchField } from '../ui/switch-field.tsx'
+import { MAX_OPTIONS_PER_LEVEL, MAX_TREE_DEPTH, QUEUE_TYPES, optionFieldPath, type ChatbotOptionValues, type OptionPath, type QueueType } from './chatbot-options.ts'
+import type { Option } from './queues.ts'
+import { Button, plainIconButtonClass } from '../../ui/button.tsx'
+import { TextArea } from '../../components/connections-editor-tabs.tsx'
+import { SelectField, TextField } from '../../ui/form-field.tsx'
+import { Icon } from '../../ui/icon.tsx'
+import { SwitchField } from '../../ui/switch-field.tsx'
 
 /** The tree editor's edits, by option path. */
 export interface OptionEdits {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
-import { api } from '../lib/api.ts'
-import { useLiveQuery, type SqlQuery } from '../lib/live-query.ts'
-import { useLocalFirst } from '../lib/local-first.ts'
+import { api } from '../../lib/api.ts'
+import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
+import { useLocalFirst } from '../../lib/local-first.ts'
 import type { QueueBody, QueueDetail } from './queue-form.ts'
 
 /** A row of the queues list, from the synced `queues` table (spec part 2 §2 Queues page). */

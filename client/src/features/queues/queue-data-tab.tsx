@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next'
-import { ROTATION_TIMES } from '../data/queue-form.ts'
-import type { Option } from '../data/queues.ts'
-import { TextArea } from './connections-editor-tabs.tsx'
-import { SelectField, TextField } from '../ui/form-field.tsx'
+import { ROTATION_TIMES } from './queue-form.ts'
+import type { Option } from './queues.ts'
+import { TextArea } from '../../components/connections-editor-tabs.tsx'
+import { SelectField, TextField } from '../../ui/form-field.tsx'
 import type { QueueTabProps } from './queue-editor.tsx'
 import { QueueOptionTree } from './queue-option-tree.tsx'
-import { SwitchField } from '../ui/switch-field.tsx'
+import { SwitchField } from '../../ui/switch-field.tsx'
 
 /** #rgb becomes #rrggbb for the picker, which only takes six digits; other values show black. */
 export function pickerColor(color: string): string {

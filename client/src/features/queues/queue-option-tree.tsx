@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import { MAX_OPTIONS_PER_LEVEL, addOption, moveOption, removeOption, updateOption, type ChatbotOptionValues, type OptionPath } from '../data/chatbot-options.ts'
-import type { Option } from '../data/queues.ts'
-import { Button } from '../ui/button.tsx'
-import { Icon } from '../ui/icon.tsx'
+import { MAX_OPTIONS_PER_LEVEL, addOption, moveOption, removeOption, updateOption, type ChatbotOptionValues, type OptionPath } from './chatbot-options.ts'
+import type { Option } from './queues.ts'
+import { Button } from '../../ui/button.tsx'
+import { Icon } from '../../ui/icon.tsx'
 import { QueueOptionCard, type OptionEdits } from './queue-option-card.tsx'
 
 interface LevelProps {
