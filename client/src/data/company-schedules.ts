@@ -6,7 +6,7 @@ import { userAtom } from '../state/auth.ts'
 import type { ScheduleEntry } from './connection-form.ts'
 import { useLiveQuery, type SqlQuery } from '../lib/live-query.ts'
 import { useLocalFirst } from '../lib/local-first.ts'
-import type { LocalWriter } from './users.ts'
+import type { LocalWriter } from '../features/users/users.ts'
 import { fullWeek } from './weekly-hours.ts'
 
 /** The company's row as the schedules tab shows it: synced, with a pending save laid over it. */

@@ -6,7 +6,7 @@ import type { UpdateCompanySettingInput } from '../../../server/routes/company-s
 import { userAtom } from '../state/auth.ts'
 import { useLiveQuery, type SqlQuery } from '../lib/live-query.ts'
 import { useLocalFirst } from '../lib/local-first.ts'
-import type { LocalWriter } from './users.ts'
+import type { LocalWriter } from '../features/users/users.ts'
 
 /** The company settings as PUT /companySettings names them, with their columns and kinds: the server's table. */
 export const COMPANY_SETTINGS = COMPANY_SETTING_FIELDS

@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toastError } from '../../lib/errors.ts'
-import { newUserValues, type UserFormValues } from '../../data/user-form.ts'
-import { userFormValuesOf, useUserActions, type UserListItem } from '../../data/users.ts'
+import { newUserValues, type UserFormValues } from './user-form.ts'
+import { userFormValuesOf, useUserActions, type UserListItem } from './users.ts'
 import { pushToast } from '../../state/toasts.ts'
 
 type Editing = { mode: 'create' | 'edit'; user: UserListItem | null; initial: UserFormValues }

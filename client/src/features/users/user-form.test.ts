@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { createUserSchema } from '../../../server/routes/users.schema.ts'
+import { createUserSchema } from '../../../../server/routes/users.schema.ts'
 import { newUserValues, userFormProblems, userRequestBody, USER_PERMISSIONS } from './user-form.ts'
 
 const valid = { ...newUserValues(), name: 'Dora', email: 'dora@x.com', password: 'senha' }

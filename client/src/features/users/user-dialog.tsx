@@ -1,12 +1,12 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { USER_PERMISSIONS, userFormProblems, type UserFormValues, type UserPermission } from '../data/user-form.ts'
-import { useDialogForm } from '../lib/use-dialog-form.ts'
-import { Button } from '../ui/button.tsx'
-import { SelectField, TextField } from '../ui/form-field.tsx'
-import { Modal } from '../ui/modal.tsx'
-import { SwitchField } from '../ui/switch-field.tsx'
+import { USER_PERMISSIONS, userFormProblems, type UserFormValues, type UserPermission } from './user-form.ts'
+import { useDialogForm } from '../../lib/use-dialog-form.ts'
+import { Button } from '../../ui/button.tsx'
+import { SelectField, TextField } from '../../ui/form-field.tsx'
+import { Modal } from '../../ui/modal.tsx'
+import { SwitchField } from '../../ui/switch-field.tsx'
 
 interface UserDialogProps {
   open: boolean

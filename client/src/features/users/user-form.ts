@@ -1,6 +1,6 @@
 import type { z } from 'zod'
-import type { createUserSchema, updateUserSchema } from '../../../server/routes/users.schema.ts'
-import { emailProblem, lengthProblem, type Problems } from '../lib/validation.ts'
+import type { createUserSchema, updateUserSchema } from '../../../../server/routes/users.schema.ts'
+import { emailProblem, lengthProblem, type Problems } from '../../lib/validation.ts'
 
 /** The permission switches of the user dialog (spec part 1 §3 User, part 2 §3), in the dialog's order. */
 export const USER_PERMISSIONS = [

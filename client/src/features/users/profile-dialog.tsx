@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next'
-import { profileProblems, type ProfileValues } from '../lib/validation.ts'
-import { useDialogForm } from '../lib/use-dialog-form.ts'
-import { Button } from '../ui/button.tsx'
-import { SelectField, TextField } from '../ui/form-field.tsx'
-import { Icon } from '../ui/icon.tsx'
-import { Modal } from '../ui/modal.tsx'
+import { profileProblems, type ProfileValues } from '../../lib/validation.ts'
+import { useDialogForm } from '../../lib/use-dialog-form.ts'
+import { Button } from '../../ui/button.tsx'
+import { SelectField, TextField } from '../../ui/form-field.tsx'
+import { Icon } from '../../ui/icon.tsx'
+import { Modal } from '../../ui/modal.tsx'
 
 interface ProfileDialogProps {
   open: boolean

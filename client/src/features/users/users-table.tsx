@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import type { UserListItem } from '../data/users.ts'
-import { plainIconButtonClass } from '../ui/button.tsx'
-import { Icon } from '../ui/icon.tsx'
-import { WriteStatus } from '../ui/write-status.tsx'
+import type { UserListItem } from './users.ts'
+import { plainIconButtonClass } from '../../ui/button.tsx'
+import { Icon } from '../../ui/icon.tsx'
+import { WriteStatus } from '../../ui/write-status.tsx'
 
 interface UsersTableProps {
   users: UserListItem[]
