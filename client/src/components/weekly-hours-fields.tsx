@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { ScheduleEntry } from '../data/connection-form.ts'
+import type { ScheduleEntry } from '../features/connections/connection-form.ts'
 import { SHIFT_FIELDS, type ShiftField } from '../data/weekly-hours.ts'
 import { TextField } from '../ui/form-field.tsx'
 

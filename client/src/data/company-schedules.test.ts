@@ -6,7 +6,7 @@ import { companySchedulesSchema } from '../../../server/routes/companies.schema.
 import { openOutbox, type Outbox } from '../../../sync/client/outbox.ts'
 import { applyLocalSchema } from '../../../sync/client/schema.ts'
 import { companySchedulesQuery, queueSaveCompanySchedules } from './company-schedules.ts'
-import { defaultSchedules } from './connection-form.ts'
+import { defaultSchedules } from '../features/connections/connection-form.ts'
 import { fullWeek, weeklyHoursProblems } from './weekly-hours.ts'
 
 let pg: PGlite

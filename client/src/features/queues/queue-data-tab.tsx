@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { ROTATION_TIMES } from './queue-form.ts'
 import type { Option } from './queues.ts'
-import { TextArea } from '../../components/connections-editor-tabs.tsx'
+import { TextArea } from '../connections/connections-editor-tabs.tsx'
 import { SelectField, TextField } from '../../ui/form-field.tsx'
 import type { QueueTabProps } from './queue-editor.tsx'
 import { QueueOptionTree } from './queue-option-tree.tsx'

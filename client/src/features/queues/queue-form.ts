@@ -1,5 +1,5 @@
 import { optionBody, optionProblems, optionValuesOf, type ChatbotOptionBody, type ChatbotOptionValues, type ChatbotOptionView } from './chatbot-options.ts'
-import { defaultSchedules, type ScheduleEntry } from '../../data/connection-form.ts'
+import { defaultSchedules, type ScheduleEntry } from '../connections/connection-form.ts'
 import { lengthProblem } from '../../lib/validation.ts'
 import { fullWeek, weeklyHoursProblems } from '../../data/weekly-hours.ts'
 

@@ -1,7 +1,7 @@
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/button.tsx'
-import { TextArea } from '../../components/connections-editor-tabs.tsx'
+import { TextArea } from '../connections/connections-editor-tabs.tsx'
 import { TextField } from '../../ui/form-field.tsx'
 import { Icon } from '../../ui/icon.tsx'
 import { Modal } from '../../ui/modal.tsx'

@@ -1,12 +1,12 @@
 import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { MediaChange } from '../../components/connections-editor.tsx'
+import type { MediaChange } from './connections-editor.tsx'
 import { ApiError } from '../../lib/api.ts'
-import { connectionFormValuesOf, connectionRequestBody, newConnectionValues, type ConnectionFormValues } from '../../data/connection-form.ts'
+import { connectionFormValuesOf, connectionRequestBody, newConnectionValues, type ConnectionFormValues } from './connection-form.ts'
 import {
   closeImportedTickets, createConnection, deleteConnection, fetchConnection, removeGreetingMedia, sessionCommand, updateConnection,
   uploadGreetingMedia, type Channel, type ConnectionRow, type SessionCommand,
-} from '../../data/connections.ts'
+} from './connections.ts'
 import { toastError } from '../../lib/errors.ts'
 import i18n from '../../i18n/index.ts'
 import { pushToast } from '../../state/toasts.ts'

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { ImportProgress } from '../lib/realtime.ts'
+import type { ImportProgress } from '../../lib/realtime.ts'
 
 /** Percent of an import, or null while it prepares (count -1) or has nothing to count. */
 export function importPercent(p: ImportProgress): number | null {

@@ -1,8 +1,8 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
 import { useTranslation } from 'react-i18next'
-import type { Channel } from '../data/connections.ts'
-import { Button } from '../ui/button.tsx'
-import { Icon } from '../ui/icon.tsx'
+import type { Channel } from './connections.ts'
+import { Button } from '../../ui/button.tsx'
+import { Icon } from '../../ui/icon.tsx'
 
 interface ConnectionsAddMenuProps {
   /** Channels the company's plan allows (useWhatsapp, useFacebook, useInstagram; spec part 2 §6). */

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { fetchCompanyConnections, type CompanyConnection } from '../data/connections.ts'
-import { toastError } from '../lib/errors.ts'
-import { Modal } from '../ui/modal.tsx'
+import { fetchCompanyConnections, type CompanyConnection } from './connections.ts'
+import { toastError } from '../../lib/errors.ts'
+import { Modal } from '../../ui/modal.tsx'
 
 interface ConnectionsCompanyDialogProps {
   company: { companyId: number; name: string } | null

@@ -1,7 +1,7 @@
 import QRCode from 'qrcode'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Modal } from '../ui/modal.tsx'
+import { Modal } from '../../ui/modal.tsx'
 
 interface ConnectionsQrDialogProps {
   open: boolean

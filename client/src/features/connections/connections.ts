@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
-import { api } from '../lib/api.ts'
-import { useLiveQuery, type SqlQuery } from '../lib/live-query.ts'
-import { useLocalFirst } from '../lib/local-first.ts'
+import { api } from '../../lib/api.ts'
+import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
+import { useLocalFirst } from '../../lib/local-first.ts'
 import type { ConnectionBody } from './connection-form.ts'
 
 export type Channel = 'whatsapp' | 'whatsappapi' | 'facebook' | 'instagram' | 'simulator'

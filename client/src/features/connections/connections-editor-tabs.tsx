@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next'
-import type { ConnectionFormValues, ConnectionProblemField } from '../data/connection-form.ts'
-import type { QueueOption } from '../data/connections.ts'
-import { SelectField, TextField } from '../ui/form-field.tsx'
-import { SwitchField } from '../ui/switch-field.tsx'
-import { WeeklyHoursFields } from './weekly-hours-fields.tsx'
+import type { ConnectionFormValues, ConnectionProblemField } from './connection-form.ts'
+import type { QueueOption } from './connections.ts'
+import { SelectField, TextField } from '../../ui/form-field.tsx'
+import { SwitchField } from '../../ui/switch-field.tsx'
+import { WeeklyHoursFields } from '../../components/weekly-hours-fields.tsx'
 
 export type SetValue = <K extends keyof ConnectionFormValues>(key: K, value: ConnectionFormValues[K]) => void
 

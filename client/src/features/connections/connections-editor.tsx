@@ -1,15 +1,15 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { connectionFormProblems, type ConnectionFormValues, type ConnectionProblemField } from '../data/connection-form.ts'
-import type { QueueOption } from '../data/connections.ts'
-import type { Problems } from '../lib/validation.ts'
-import { useDialogForm } from '../lib/use-dialog-form.ts'
-import { Button } from '../ui/button.tsx'
+import { connectionFormProblems, type ConnectionFormValues, type ConnectionProblemField } from './connection-form.ts'
+import type { QueueOption } from './connections.ts'
+import type { Problems } from '../../lib/validation.ts'
+import { useDialogForm } from '../../lib/use-dialog-form.ts'
+import { Button } from '../../ui/button.tsx'
 import { ChatbotTab, ImportSection, MessagesTab, NpsTab, SchedulesTab, type SetValue, type TabProps } from './connections-editor-tabs.tsx'
-import { SelectField, TextField } from '../ui/form-field.tsx'
-import { Modal } from '../ui/modal.tsx'
-import { SwitchField } from '../ui/switch-field.tsx'
+import { SelectField, TextField } from '../../ui/form-field.tsx'
+import { Modal } from '../../ui/modal.tsx'
+import { SwitchField } from '../../ui/switch-field.tsx'
 
 export interface MediaChange {
   /** A new greeting attachment to upload after the save. */

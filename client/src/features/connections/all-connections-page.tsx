@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { plainIconButtonClass } from '../../ui/button.tsx'
-import { ConnectionsCompanyDialog } from '../../components/connections-company-dialog.tsx'
+import { ConnectionsCompanyDialog } from './connections-company-dialog.tsx'
 import { Icon } from '../../ui/icon.tsx'
 import { LoadingScreen } from '../../ui/message-card.tsx'
-import { useCompanyConnectionCounts, type CompanyConnectionCounts } from '../../data/connections.ts'
+import { useCompanyConnectionCounts, type CompanyConnectionCounts } from './connections.ts'
 
 const cell = 'px-4 py-3 text-sm'
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
-import type { ConnectionRow, SessionCommand } from '../data/connections.ts'
-import { Button, plainIconButtonClass } from '../ui/button.tsx'
-import { Icon } from '../ui/icon.tsx'
+import type { ConnectionRow, SessionCommand } from './connections.ts'
+import { Button, plainIconButtonClass } from '../../ui/button.tsx'
+import { Icon } from '../../ui/icon.tsx'
 
 interface ConnectionsTableProps {
   connections: ConnectionRow[]
