@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { SelectField } from '../../ui/form-field.tsx'
 import { SwitchField } from '../../ui/switch-field.tsx'
 import { WriteStatus } from '../../ui/write-status.tsx'
-import type { CompanySettingKey, SettingWriteState } from '../../data/company-settings.ts'
+import type { CompanySettingKey, SettingWriteState } from './company-settings.ts'
 import { errorText } from '../../lib/errors.ts'
 
 /** The pending or refused marker of one setting, with retry and discard. */

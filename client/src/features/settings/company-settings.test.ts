@@ -3,11 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:tes
 import { PGlite } from '@electric-sql/pglite'
 import { live } from '@electric-sql/pglite/live'
 import { IDBFactory } from 'fake-indexeddb'
-import { companySettingFields } from '../../../server/domain/company-settings/company-settings.ts'
-import { updateCompanySettingSchema } from '../../../server/routes/company-settings.schema.ts'
-import { linkOutbox } from '../../../sync/client/optimistic.ts'
-import { openOutbox, type Outbox } from '../../../sync/client/outbox.ts'
-import { applyLocalSchema } from '../../../sync/client/schema.ts'
+import { companySettingFields } from '../../../../server/domain/company-settings/company-settings.ts'
+import { updateCompanySettingSchema } from '../../../../server/routes/company-settings.schema.ts'
+import { linkOutbox } from '../../../../sync/client/optimistic.ts'
+import { openOutbox, type Outbox } from '../../../../sync/client/outbox.ts'
+import { applyLocalSchema } from '../../../../sync/client/schema.ts'
 import {
   COMPANY_SETTINGS,
   companySettingsQuery,

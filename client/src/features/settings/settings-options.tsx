@@ -7,7 +7,7 @@ import {
   type CompanySettingsValues,
   type CompanySettingValue,
   type SettingWriteState,
-} from '../../data/company-settings.ts'
+} from './company-settings.ts'
 import { ChoiceSetting, TextSetting, ToggleSetting } from './setting-fields.tsx'
 
 /** A row of the options tab: a switch, optionally followed by the messages it uses. */

@@ -1,12 +1,12 @@
 import { useAtomValue } from 'jotai'
 import { useMemo } from 'react'
-import { optimisticSelect, queueWrite } from '../../../sync/client/optimistic.ts'
-import { COMPANY_SETTING_FIELDS, type CompanySettingKind } from '../../../server/domain/company-settings/company-setting-fields.ts'
-import type { UpdateCompanySettingInput } from '../../../server/routes/company-settings.schema.ts'
-import { userAtom } from '../state/auth.ts'
-import { useLiveQuery, type SqlQuery } from '../lib/live-query.ts'
-import { useLocalFirst } from '../lib/local-first.ts'
-import type { LocalWriter } from '../features/users/users.ts'
+import { optimisticSelect, queueWrite } from '../../../../sync/client/optimistic.ts'
+import { COMPANY_SETTING_FIELDS, type CompanySettingKind } from '../../../../server/domain/company-settings/company-setting-fields.ts'
+import type { UpdateCompanySettingInput } from '../../../../server/routes/company-settings.schema.ts'
+import { userAtom } from '../../state/auth.ts'
+import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
+import { useLocalFirst } from '../../lib/local-first.ts'
+import type { LocalWriter } from '../users/users.ts'
 
 /** The company settings as PUT /companySettings names them, with their columns and kinds: the server's table. */
 export const COMPANY_SETTINGS = COMPANY_SETTING_FIELDS

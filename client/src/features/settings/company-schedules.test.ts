@@ -2,12 +2,12 @@ import 'fake-indexeddb/auto'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { PGlite } from '@electric-sql/pglite'
 import { IDBFactory } from 'fake-indexeddb'
-import { companySchedulesSchema } from '../../../server/routes/companies.schema.ts'
-import { openOutbox, type Outbox } from '../../../sync/client/outbox.ts'
-import { applyLocalSchema } from '../../../sync/client/schema.ts'
+import { companySchedulesSchema } from '../../../../server/routes/companies.schema.ts'
+import { openOutbox, type Outbox } from '../../../../sync/client/outbox.ts'
+import { applyLocalSchema } from '../../../../sync/client/schema.ts'
 import { companySchedulesQuery, queueSaveCompanySchedules } from './company-schedules.ts'
-import { defaultSchedules } from '../features/connections/connection-form.ts'
-import { fullWeek, weeklyHoursProblems } from './weekly-hours.ts'
+import { defaultSchedules } from '../connections/connection-form.ts'
+import { fullWeek, weeklyHoursProblems } from '../../data/weekly-hours.ts'
 
 let pg: PGlite
 beforeAll(async () => {

@@ -1,13 +1,13 @@
 import { useAtomValue } from 'jotai'
 import { useMemo } from 'react'
-import { optimisticSelect, queueWrite } from '../../../sync/client/optimistic.ts'
-import type { CompanySchedulesInput } from '../../../server/routes/companies.schema.ts'
-import { userAtom } from '../state/auth.ts'
-import type { ScheduleEntry } from '../features/connections/connection-form.ts'
-import { useLiveQuery, type SqlQuery } from '../lib/live-query.ts'
-import { useLocalFirst } from '../lib/local-first.ts'
-import type { LocalWriter } from '../features/users/users.ts'
-import { fullWeek } from './weekly-hours.ts'
+import { optimisticSelect, queueWrite } from '../../../../sync/client/optimistic.ts'
+import type { CompanySchedulesInput } from '../../../../server/routes/companies.schema.ts'
+import { userAtom } from '../../state/auth.ts'
+import type { ScheduleEntry } from '../connections/connection-form.ts'
+import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
+import { useLocalFirst } from '../../lib/local-first.ts'
+import type { LocalWriter } from '../users/users.ts'
+import { fullWeek } from '../../data/weekly-hours.ts'
 
 /** The company's row as the schedules tab shows it: synced, with a pending save laid over it. */
 export function companySchedulesQuery(companyId: number): SqlQuery {
