@@ -3,7 +3,7 @@ import type { ConnectionFormValues, ConnectionProblemField } from './connection-
 import type { QueueOption } from './connections.ts'
 import { SelectField, TextField } from '../../ui/form-field.tsx'
 import { SwitchField } from '../../ui/switch-field.tsx'
-import { WeeklyHoursFields } from '../../components/weekly-hours-fields.tsx'
+import { WeeklyHoursFields } from '../business-hours/weekly-hours-fields.tsx'
 
 export type SetValue = <K extends keyof ConnectionFormValues>(key: K, value: ConnectionFormValues[K]) => void
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import type { QueueTabProps } from './queue-editor.tsx'
-import { WeeklyHoursFields } from '../../components/weekly-hours-fields.tsx'
+import { WeeklyHoursFields } from '../business-hours/weekly-hours-fields.tsx'
 
 /** "Horários" (only when scheduleType is queue): two shifts per weekday; an empty shift is closed. */
 export function QueueHoursTab({ values, set, problems }: QueueTabProps) {

@@ -7,7 +7,7 @@ import { openOutbox, type Outbox } from '../../../../sync/client/outbox.ts'
 import { applyLocalSchema } from '../../../../sync/client/schema.ts'
 import { companySchedulesQuery, queueSaveCompanySchedules } from './company-schedules.ts'
 import { defaultSchedules } from '../connections/connection-form.ts'
-import { fullWeek, weeklyHoursProblems } from '../../data/weekly-hours.ts'
+import { fullWeek, weeklyHoursProblems } from '../business-hours/weekly-hours.ts'
 
 let pg: PGlite
 beforeAll(async () => {

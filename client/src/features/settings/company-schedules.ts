@@ -7,7 +7,7 @@ import type { ScheduleEntry } from '../connections/connection-form.ts'
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
 import type { LocalWriter } from '../users/users.ts'
-import { fullWeek } from '../../data/weekly-hours.ts'
+import { fullWeek } from '../business-hours/weekly-hours.ts'
 
 /** The company's row as the schedules tab shows it: synced, with a pending save laid over it. */
 export function companySchedulesQuery(companyId: number): SqlQuery {

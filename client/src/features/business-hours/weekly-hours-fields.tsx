@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
-import type { ScheduleEntry } from '../features/connections/connection-form.ts'
-import { SHIFT_FIELDS, type ShiftField } from '../data/weekly-hours.ts'
-import { TextField } from '../ui/form-field.tsx'
+import type { ScheduleEntry } from '../connections/connection-form.ts'
+import { SHIFT_FIELDS, type ShiftField } from './weekly-hours.ts'
+import { TextField } from '../../ui/form-field.tsx'
 
 export interface WeeklyHoursFieldsProps {
   /** Input ids are `${idPrefix}-${weekdayEn}-${field}`. */

@@ -1,4 +1,4 @@
-import { defaultSchedules, type ScheduleEntry } from '../features/connections/connection-form.ts'
+import { defaultSchedules, type ScheduleEntry } from '../connections/connection-form.ts'
 
 /** The four shift bounds of a weekday, in the order the forms show them. */
 export const SHIFT_FIELDS = ['startTimeA', 'endTimeA', 'startTimeB', 'endTimeB'] as const
