@@ -8,7 +8,7 @@ import { NotificationsPopover } from '../../features/tickets/notifications-popov
 import { TopBarButton } from '../../components/top-bar.tsx'
 import { VolumePopover } from '../../components/volume-popover.tsx'
 import { priorityColor, useAnnouncements } from '../../data/announcements.ts'
-import { formatDay } from '../../data/subscription.ts'
+import { formatDay } from '../../features/auth/subscription.ts'
 import { useMediaUrl } from '../../lib/media.ts'
 import type { Announcement } from '../../lib/types.ts'
 import { notificationsAtom } from '../../state/notifications.ts'

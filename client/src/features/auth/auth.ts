@@ -1,14 +1,14 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
-import { planAtom, tokenAtom, userAtom } from '../state/auth.ts'
-import { store } from '../state/store.ts'
-import { api, ApiError } from '../lib/api.ts'
-import { toastError } from '../lib/errors.ts'
-import { goTo } from '../lib/navigation.ts'
-import { endSession, rememberedUser, rememberUser, startSession, wipeLocalData } from '../lib/session.ts'
+import { planAtom, tokenAtom, userAtom } from '../../state/auth.ts'
+import { store } from '../../state/store.ts'
+import { api, ApiError } from '../../lib/api.ts'
+import { toastError } from '../../lib/errors.ts'
+import { goTo } from '../../lib/navigation.ts'
+import { endSession, rememberedUser, rememberUser, startSession, wipeLocalData } from '../../lib/session.ts'
 import { isSubscriptionExpired } from './subscription.ts'
-import type { LoginResult, PlanFlags, User } from '../lib/types.ts'
-import { refreshVersion } from '../lib/version.ts'
+import type { LoginResult, PlanFlags, User } from '../../lib/types.ts'
+import { refreshVersion } from '../../lib/version.ts'
 
 /**
  * POST /auth/login. Keeps the session, stores the version and sends the user on: to /financeiro-aberto

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { plainIconButtonClass } from '../ui/button.tsx'
-import { Icon } from '../ui/icon.tsx'
+import { plainIconButtonClass } from '../../ui/button.tsx'
+import { Icon } from '../../ui/icon.tsx'
 
 interface AuthCardProps {
   logoUrl: string | null

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
-import { api } from '../lib/api.ts'
-import { toastError } from '../lib/errors.ts'
-import type { Plan } from '../lib/types.ts'
+import { api } from '../../lib/api.ts'
+import { toastError } from '../../lib/errors.ts'
+import type { Plan } from '../../lib/types.ts'
 
 /** GET /plans/list without a session: the public plans a new company may sign up for. */
 export function usePublicPlans(): Plan[] {
