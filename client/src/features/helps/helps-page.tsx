@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { HelpCard } from '../../components/help-card.tsx'
+import { HelpCard } from './help-card.tsx'
 import { LoadingScreen } from '../../ui/message-card.tsx'
-import { VideoDialog } from '../../components/video-dialog.tsx'
+import { VideoDialog } from './video-dialog.tsx'
 import { youtubeEmbed, youtubeThumbnail } from '../../lib/format.ts'
-import { useHelpList } from '../../data/helps.ts'
+import { useHelpList } from './helps.ts'
 import type { Help } from '../../lib/types.ts'
 
 /** /helps (spec part 2 Help videos): cards with thumbnails; a click plays the video in a modal. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
-import { api } from '../lib/api.ts'
-import { toastError } from '../lib/errors.ts'
-import type { Help } from '../lib/types.ts'
+import { api } from '../../lib/api.ts'
+import { toastError } from '../../lib/errors.ts'
+import type { Help } from '../../lib/types.ts'
 
 /** GET /helps/list: every help video (the Helps menu entry shows only when it is non-empty). */
 export function useHelpList(enabled = true): { helps: Help[]; loading: boolean } {
