@@ -1,4 +1,4 @@
-import { Modal } from '../ui/modal.tsx'
+import { Modal } from '../../ui/modal.tsx'
 
 interface AnnouncementDialogProps {
   announcement: { title: string; text: string; mediaName: string | null } | null

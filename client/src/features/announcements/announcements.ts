@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
-import { api } from '../lib/api.ts'
-import { toastError } from '../lib/errors.ts'
-import type { Announcement } from '../lib/types.ts'
+import { api } from '../../lib/api.ts'
+import { toastError } from '../../lib/errors.ts'
+import type { Announcement } from '../../lib/types.ts'
 
 /** Top-bar colours by priority (spec part 2 §3 Announcement): 1 red, 2 orange, 3 grey. */
 export const PRIORITY_COLORS: Record<number, string> = { 1: '#dc2626', 2: '#f97316', 3: '#9ca3af' }
