@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { appNameOf, brandingFileUrl, primaryColorFor, type Branding } from '../lib/branding.ts'
-import { titleWithCount } from '../data/title-count.ts'
+import { titleWithCount } from './title-count.ts'
 import type { Theme } from '../state/theme.ts'
 
 /** Black or white text, whichever reads better on the brand colour. */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { ROUTES } from '../data/menu.ts'
+import { ROUTES } from '../app/menu.ts'
 import en from './en.json'
 import es from './es.json'
 import pt from './pt.json'

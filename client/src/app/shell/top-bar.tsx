@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { topBarButtonClass } from '../ui/button.tsx'
-import { Icon } from '../ui/icon.tsx'
+import { topBarButtonClass } from '../../ui/button.tsx'
+import { Icon } from '../../ui/icon.tsx'
 
 interface TopBarProps {
   menuLabel: string

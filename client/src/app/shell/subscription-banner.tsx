@@ -1,4 +1,4 @@
-import { Icon } from '../ui/icon.tsx'
+import { Icon } from '../../ui/icon.tsx'
 
 /** Shown when fewer than 5 days remain until the company's due date. */
 export function SubscriptionBanner({ text }: { text: string }) {

@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
-import type { SideMenuSection } from '../../components/side-menu.tsx'
+import type { SideMenuSection } from './side-menu.tsx'
 import { useHelpList } from '../../features/helps/helps.ts'
-import { groupMenu, menuEntries, type MenuContext } from '../../data/menu.ts'
+import { groupMenu, menuEntries, type MenuContext } from '../menu.ts'
 import { planAtom, userAtom } from '../../state/auth.ts'
 import { hasCampaignFlag } from '../../state/flags.ts'
 

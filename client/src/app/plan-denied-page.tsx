@@ -1,8 +1,8 @@
 import { useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { LoadingScreen } from '../../ui/message-card.tsx'
-import { pushToast } from '../../state/toasts.ts'
+import { LoadingScreen } from '../ui/message-card.tsx'
+import { pushToast } from '../state/toasts.ts'
 
 /** Plan gate (spec part 2 §6): a toast, then home after 1 second. */
 export default function PlanDeniedPage() {

@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
-import { SyncIndicator, type PendingWriteItem } from '../../components/sync-indicator.tsx'
+import { SyncIndicator, type PendingWriteItem } from './sync-indicator.tsx'
 import { errorText } from '../../lib/errors.ts'
 import { useBrowserOnline, useOutbox, useSyncStatus } from '../../lib/local-first.ts'
-import { describeWrite, syncIndicatorState } from '../../data/sync-indicator.ts'
+import { describeWrite, syncIndicatorState } from './sync-indicator-state.ts'
 import i18n from '../../i18n/index.ts'
 import { localFirstAtom } from '../../state/local-first.ts'
 

@@ -1,6 +1,6 @@
-import type { OutboxWrite } from '../../../sync/client/outbox.ts'
-import type { SyncStatus } from '../../../sync/client/sync-status.ts'
-import type { LocalFirstState } from '../state/local-first.ts'
+import type { OutboxWrite } from '../../../../sync/client/outbox.ts'
+import type { SyncStatus } from '../../../../sync/client/sync-status.ts'
+import type { LocalFirstState } from '../../state/local-first.ts'
 
 /** What the top bar's sync dot shows. */
 export type SyncIndicatorState = 'syncing' | 'up-to-date' | 'offline' | 'error'

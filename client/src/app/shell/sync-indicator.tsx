@@ -1,6 +1,6 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react'
-import { topBarButtonClass } from '../ui/button.tsx'
-import { Icon } from '../ui/icon.tsx'
+import { topBarButtonClass } from '../../ui/button.tsx'
+import { Icon } from '../../ui/icon.tsx'
 
 export type SyncDotState = 'syncing' | 'up-to-date' | 'offline' | 'error'
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { Button } from '../../ui/button.tsx'
-import { MessageCard } from '../../ui/message-card.tsx'
+import { Button } from '../ui/button.tsx'
+import { MessageCard } from '../ui/message-card.tsx'
 
 /** 403 for a route the user's profile and switches do not allow (spec part 1 §2). */
 export default function ForbiddenPage() {

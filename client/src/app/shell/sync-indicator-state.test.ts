@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
-import type { OutboxWrite } from '../../../sync/client/outbox.ts'
-import { IDLE_STATUS, type SyncStatus } from '../../../sync/client/sync-status.ts'
-import { describeWrite, syncIndicatorState } from './sync-indicator.ts'
+import type { OutboxWrite } from '../../../../sync/client/outbox.ts'
+import { IDLE_STATUS, type SyncStatus } from '../../../../sync/client/sync-status.ts'
+import { describeWrite, syncIndicatorState } from './sync-indicator-state.ts'
 
 const status = (s: Partial<SyncStatus>): SyncStatus => ({ ...IDLE_STATUS, ...s })
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import { Button } from '../../ui/button.tsx'
-import { MessageCard } from '../../ui/message-card.tsx'
+import { Button } from '../ui/button.tsx'
+import { MessageCard } from '../ui/message-card.tsx'
 
 export default function NotFoundPage() {
   const { t } = useTranslation()

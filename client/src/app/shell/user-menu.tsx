@@ -1,6 +1,6 @@
 import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSeparator } from '@headlessui/react'
-import { topBarButtonClass } from '../ui/button.tsx'
-import { Icon } from '../ui/icon.tsx'
+import { topBarButtonClass } from '../../ui/button.tsx'
+import { Icon } from '../../ui/icon.tsx'
 
 interface UserMenuProps {
   label: string

@@ -1,6 +1,6 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react'
-import { topBarButtonClass } from '../ui/button.tsx'
-import { Icon } from '../ui/icon.tsx'
+import { topBarButtonClass } from '../../ui/button.tsx'
+import { Icon } from '../../ui/icon.tsx'
 
 /** Notification volume: a slider 0 to 1 in steps of 0.1 (spec part 1 §2). */
 export function VolumePopover({ volume, onChange, label }: { volume: number; onChange: (v: number) => void; label: string }) {

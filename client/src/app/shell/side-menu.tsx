@@ -1,4 +1,4 @@
-import { Icon } from '../ui/icon.tsx'
+import { Icon } from '../../ui/icon.tsx'
 
 export interface SideMenuEntry {
   key: string
