@@ -3,8 +3,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, Outlet } from 'react-router'
 import { LoadingScreen } from '../ui/message-card.tsx'
-import { useSessionLoader } from '../features/auth/auth.ts'
-import { isSubscriptionExpired } from '../features/auth/subscription.ts'
+import { isSubscriptionExpired, useSessionLoader } from '../features/auth/index.ts'
 import { tokenAtom, userAtom } from '../state/auth.ts'
 
 /** Public routes (/login, /signup): an authenticated user goes to / (spec part 1 §2 Route guard). */

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'bun:test'
-import { groupMenu, hasRole, isMenuVisible, menuEntries, registeredRoutes, routeAccess, ROUTES, type AccessUser, type MenuContext } from './menu.ts'
+import { hasRole, type AccessUser } from '../lib/access.ts'
+import { groupMenu, isMenuVisible, menuEntries, registeredRoutes, routeAccess, ROUTES, type MenuContext } from './menu.ts'
 import { PLAN_FLAGS, type PlanFlag } from '../lib/types.ts'
+import pt from '../i18n/pt.json'
 
 const user = (over: Partial<AccessUser> = {}): AccessUser => ({
   profile: 'user',
@@ -17,6 +19,11 @@ const keys = (c: MenuContext) => menuEntries(c, { includeUnimplemented: true }).
 const entry = (key: string) => ROUTES.find((e) => e.key === key)!
 
 describe('route catalogue', () => {
+  test('every route has a menu label', () => {
+    const items = pt.menu.items as Record<string, string>
+    expect(ROUTES.map((r) => r.key).filter((k) => typeof items[k] !== 'string')).toEqual([])
+  })
+
   test('lists every route of both spec parts', () => {
     const paths = ROUTES.map((e) => e.path)
     for (const p of ['/', '/reports', '/moments', '/tickets', '/tickets/:uuid', '/quick-messages', '/auto-replies', '/kanban', '/contacts', '/contacts/import',

@@ -1,4 +1,5 @@
-import type { PlanFlag, PlanFlags, User } from '../lib/types.ts'
+import { hasRole, type AccessUser, type Role } from '../lib/access.ts'
+import type { PlanFlag, PlanFlags } from '../lib/types.ts'
 
 /**
  * Every route of both spec parts (part 1 §2 route list, part 2 §2) with its menu group, who may open it
@@ -6,15 +7,6 @@ import type { PlanFlag, PlanFlags, User } from '../lib/types.ts'
  */
 
 export type MenuGroup = 'management' | 'administration'
-
-/** Who may open a route (spec part 1 §6, part 2 §6); plan gates are separate (part 2 §6 plan gates). */
-export type Role =
-  | 'all'
-  | 'admin' // profile admin or super
-  | 'super'
-  | 'dashboard' // admin, or showDashboard enabled
-  | 'realtime' // admin, or allowRealTime enabled
-  | 'connections' // admin, or allowConnections enabled
 
 export interface RouteEntry {
   /** i18n key under menu.items and a stable id. */
@@ -87,35 +79,12 @@ export const ROUTES: RouteEntry[] = [
   r('companies', '/companies', 'administration', 'super', { icon: 'business' }),
 ]
 
-export type AccessUser = Pick<User, 'profile' | 'super' | 'showDashboard' | 'allowRealTime' | 'allowConnections'>
-
 export interface MenuContext {
   user: AccessUser
   /** null while the plan flags are loading: plan-gated entries stay hidden. */
   plan: Pick<PlanFlags, PlanFlag> | null
   helpsCount: number
   cshow: boolean
-}
-
-const on = (v: string | undefined) => v === 'enabled' || v === 'enable'
-const isAdmin = (u: AccessUser) => u.profile === 'admin' || u.super
-
-/** Part 1 §6: showDashboard / allowRealTime make a user an admin for the management menu; allowConnections for connections. */
-export function hasRole(user: AccessUser, role: Role): boolean {
-  switch (role) {
-    case 'all':
-      return true
-    case 'admin':
-      return isAdmin(user)
-    case 'super':
-      return user.super
-    case 'dashboard':
-      return isAdmin(user) || on(user.showDashboard)
-    case 'realtime':
-      return isAdmin(user) || on(user.allowRealTime)
-    case 'connections':
-      return isAdmin(user) || on(user.allowConnections)
-  }
 }
 
 export type Access = 'ok' | 'forbidden' | 'plan'

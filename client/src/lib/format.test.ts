@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { appNameOf, brandingFileUrl, FALLBACK_PRIMARY, logoFor, primaryColorFor } from './branding.ts'
-import { formatBRL, youtubeThumbnail } from './format.ts'
+import { formatBRL, formatDay, youtubeThumbnail } from './format.ts'
 
 describe('formatBRL', () => {
   test('shows money in pt-BR with two decimals', () => {
@@ -36,5 +36,13 @@ describe('branding (spec part 2 §9)', () => {
     expect(brandingFileUrl('logo.png')).toBe('/media/1/logo.png')
     expect(logoFor('dark', { appLogoLight: 'l.png', appLogoDark: '' })).toBe('/media/1/l.png')
     expect(logoFor('light', {})).toBeNull()
+  })
+})
+
+describe('formatDay', () => {
+  test('shows dd/MM/yyyy without a timezone shift', () => {
+    expect(formatDay('2999-12-31')).toBe('31/12/2999')
+    expect(formatDay('2026-01-05T23:30:00-03:00')).toBe('05/01/2026')
+    expect(formatDay(null)).toBe('')
   })
 })

@@ -13,3 +13,9 @@ export function youtubeThumbnail(code: string): string {
 export function youtubeEmbed(code: string): string {
   return `https://www.youtube.com/embed/${encodeURIComponent(code)}?autoplay=1`
 }
+
+/** 'YYYY-MM-DD…' as dd/MM/yyyy, without a timezone shift; '' for nothing. */
+export function formatDay(date: string | null | undefined): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(date ?? '')
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : ''
+}

@@ -90,3 +90,16 @@ export function SelectField({ id, label, value, onChange, options, error, placeh
     </Field>
   )
 }
+
+const areaClass =
+  'w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 outline-none focus:border-brand focus:ring-2 focus:ring-brand/30 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100'
+
+export function TextArea({ id, label, value, onChange, error }: { id: string; label: string; value: string; onChange: (v: string) => void; error?: string }) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-300">{label}</label>
+      <textarea id={id} name={id} rows={3} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} className={`${areaClass} ${error ? 'border-red-500' : ''}`} />
+      {error && <p className="text-xs text-red-600 dark:text-red-400">{error}</p>}
+    </div>
+  )
+}

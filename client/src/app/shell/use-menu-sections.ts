@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import type { SideMenuSection } from './side-menu.tsx'
-import { useHelpList } from '../../features/helps/helps.ts'
+import { useHelpList } from '../../features/helps/index.ts'
 import { groupMenu, menuEntries, type MenuContext } from '../menu.ts'
 import { planAtom, userAtom } from '../../state/auth.ts'
 import { hasCampaignFlag } from '../../state/flags.ts'

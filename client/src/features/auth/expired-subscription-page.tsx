@@ -5,7 +5,8 @@ import { Button } from '../../ui/button.tsx'
 import { Icon } from '../../ui/icon.tsx'
 import { MessageCard } from '../../ui/message-card.tsx'
 import { logout } from './auth.ts'
-import { formatDay, isSubscriptionExpired } from './subscription.ts'
+import { formatDay } from '../../lib/format.ts'
+import { isSubscriptionExpired } from './subscription.ts'
 import { userAtom } from '../../state/auth.ts'
 
 /** /financeiro-aberto: the subscription expired on its due date; contact support (spec part 1 §8, part 2 §4). */

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { daysUntilDue, formatDay, isSubscriptionExpired, subscriptionWarningDays } from './subscription.ts'
+import { daysUntilDue, isSubscriptionExpired, subscriptionWarningDays } from './subscription.ts'
 
 const now = new Date('2026-11-20T15:00:00Z')
 
@@ -31,13 +31,5 @@ describe('subscription warning', () => {
   test('counts whole days', () => {
     expect(daysUntilDue('2026-11-30', now)).toBe(10)
     expect(daysUntilDue('2026-11-19', now)).toBe(-1)
-  })
-})
-
-describe('formatDay', () => {
-  test('shows dd/MM/yyyy without a timezone shift', () => {
-    expect(formatDay('2999-12-31')).toBe('31/12/2999')
-    expect(formatDay('2026-01-05T23:30:00-03:00')).toBe('05/01/2026')
-    expect(formatDay(null)).toBe('')
   })
 })

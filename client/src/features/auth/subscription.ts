@@ -27,8 +27,3 @@ export function subscriptionWarningDays(companyId: number, dueDate: string | nul
   return days >= 0 && days < WARNING_DAYS ? days : null
 }
 
-/** 'YYYY-MM-DD…' as dd/MM/yyyy, without a timezone shift; '' for nothing. */
-export function formatDay(date: string | null | undefined): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(date ?? '')
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : ''
-}

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { ScheduleEntry } from '../connections/connection-form.ts'
-import { SHIFT_FIELDS, type ShiftField } from './weekly-hours.ts'
+import { SHIFT_FIELDS, type ScheduleEntry, type ShiftField } from './weekly-hours.ts'
 import { TextField } from '../../ui/form-field.tsx'
 
 export interface WeeklyHoursFieldsProps {

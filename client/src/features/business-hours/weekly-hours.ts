@@ -1,4 +1,21 @@
-import { defaultSchedules, type ScheduleEntry } from '../connections/connection-form.ts'
+/** One weekday of a connection's, a queue's or the company's hours (spec part 2 §3 "Weekly schedule entry"). */
+export interface ScheduleEntry {
+  weekday: string
+  weekdayEn: string
+  startTimeA: string
+  endTimeA: string
+  startTimeB: string
+  endTimeB: string
+}
+
+const WEEKDAYS: [string, string][] = [
+  ['Segunda-feira', 'monday'], ['Terça-feira', 'tuesday'], ['Quarta-feira', 'wednesday'], ['Quinta-feira', 'thursday'],
+  ['Sexta-feira', 'friday'], ['Sábado', 'saturday'], ['Domingo', 'sunday'],
+]
+
+/** Defaults 08:00-12:00 and 13:00-18:00 for each weekday (spec part 2 §9). */
+export const defaultSchedules = (): ScheduleEntry[] =>
+  WEEKDAYS.map(([weekday, weekdayEn]) => ({ weekday, weekdayEn, startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' }))
 
 /** The four shift bounds of a weekday, in the order the forms show them. */
 export const SHIFT_FIELDS = ['startTimeA', 'endTimeA', 'startTimeB', 'endTimeB'] as const

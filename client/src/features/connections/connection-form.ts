@@ -1,23 +1,5 @@
-import type { Channel, Connection } from './connections.ts'
-
-/** One weekday of the connection's hours (spec part 2 §3 "Weekly schedule entry"). */
-export interface ScheduleEntry {
-  weekday: string
-  weekdayEn: string
-  startTimeA: string
-  endTimeA: string
-  startTimeB: string
-  endTimeB: string
-}
-
-const WEEKDAYS: [string, string][] = [
-  ['Segunda-feira', 'monday'], ['Terça-feira', 'tuesday'], ['Quarta-feira', 'wednesday'], ['Quinta-feira', 'thursday'],
-  ['Sexta-feira', 'friday'], ['Sábado', 'saturday'], ['Domingo', 'sunday'],
-]
-
-/** Defaults 08:00-12:00 and 13:00-18:00 for each weekday (spec part 2 §9). */
-export const defaultSchedules = (): ScheduleEntry[] =>
-  WEEKDAYS.map(([weekday, weekdayEn]) => ({ weekday, weekdayEn, startTimeA: '08:00', endTimeA: '12:00', startTimeB: '13:00', endTimeB: '18:00' }))
+import { defaultSchedules, type ScheduleEntry } from '../business-hours/index.ts'
+import type { Channel, Connection, ConnectionBody } from './connections.ts'
 
 /** The editor's values: numbers and ids as strings, as the inputs hold them; '' means none. */
 export interface ConnectionFormValues {
@@ -101,7 +83,6 @@ export function connectionFormValuesOf(c: Connection): ConnectionFormValues {
   return out as unknown as ConnectionFormValues
 }
 
-export type ConnectionBody = Record<string, unknown>
 
 /** POST/PUT /whatsapp body (spec part 2 §7: queueIds, import dates, token, schedules; no queues, no session). */
 export function connectionRequestBody(v: ConnectionFormValues): ConnectionBody {

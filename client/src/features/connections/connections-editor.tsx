@@ -7,7 +7,7 @@ import type { Problems } from '../../lib/validation.ts'
 import { useDialogForm } from '../../lib/use-dialog-form.ts'
 import { Button } from '../../ui/button.tsx'
 import { ChatbotTab, ImportSection, MessagesTab, NpsTab, SchedulesTab, type SetValue, type TabProps } from './connections-editor-tabs.tsx'
-import { SelectField, TextField } from '../../ui/form-field.tsx'
+import { TextField } from '../../ui/form-field.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { SwitchField } from '../../ui/switch-field.tsx'
 
@@ -26,8 +26,6 @@ interface ConnectionsEditorProps {
   ratingsOn: boolean
   /** company setting scheduleType is 'connection' (spec part 2 §2). */
   showSchedules: boolean
-  integrations: { value: string; label: string }[] | null
-  prompts: { value: string; label: string }[] | null
   greetingMedia: string | null
   onClose: () => void
   onSave: (values: ConnectionFormValues, media: MediaChange) => Promise<void>
@@ -85,18 +83,10 @@ function GeneralTab(props: TabProps & { mode: 'create' | 'edit'; greetingMedia: 
   )
 }
 
-function IntegrationsTab({ values, set, integrations, prompts }: TabProps & Pick<ConnectionsEditorProps, 'integrations' | 'prompts'>) {
-  const { t } = useTranslation()
-  if (!integrations && !prompts) return <p className="text-sm text-slate-500">{t('connections.integrations.none')}</p>
-  return (
-    <div className="flex flex-col gap-4">
-      {integrations && <SelectField id="connection-integrationId" label={t('connections.fields.integration')} value={values.integrationId} onChange={(v) => set('integrationId', v)} options={integrations} placeholder={t('connections.fields.none')} />}
-      {prompts && <SelectField id="connection-promptId" label={t('connections.fields.prompt')} value={values.promptId} onChange={(v) => set('promptId', v)} options={prompts} placeholder={t('connections.fields.none')} />}
-    </div>
-  )
-}
-
-/** The connection editor (spec part 2 §2, §3): tabs general, integrations, messages, chatbot, nps, schedules. */
+/**
+ * The connection editor (spec part 2 §2, §3): tabs general, messages, chatbot, nps, schedules. The spec's
+ * integrations tab (integration and prompt choices) waits for the /queueIntegration and /prompt APIs.
+ */
 export function ConnectionsEditor(props: ConnectionsEditorProps) {
   const { open, mode, initial, queues, ratingsOn, showSchedules, onClose, onSave } = props
   const { t } = useTranslation()
@@ -122,7 +112,7 @@ export function ConnectionsEditor(props: ConnectionsEditorProps) {
     </>
   )
   const title = mode === 'create' ? t('connections.editor.addTitle') : t('connections.editor.editTitle')
-  const tabs = ['general', 'integrations', 'messages', 'chatbot', 'nps', ...(showSchedules ? ['schedules'] : [])]
+  const tabs = ['general', 'messages', 'chatbot', 'nps', ...(showSchedules ? ['schedules'] : [])]
   const invalidTabs = new Set(Object.keys(problems).map(tabOfField))
 
   return (
@@ -136,7 +126,6 @@ export function ConnectionsEditor(props: ConnectionsEditorProps) {
           </TabList>
           <TabPanels>
             <TabPanel unmount={false}><GeneralTab {...tabProps} mode={mode} greetingMedia={props.greetingMedia} media={media} setMedia={setMedia} /></TabPanel>
-            <TabPanel unmount={false}><IntegrationsTab {...tabProps} integrations={props.integrations} prompts={props.prompts} /></TabPanel>
             <TabPanel unmount={false}><MessagesTab {...tabProps} /></TabPanel>
             <TabPanel unmount={false}><ChatbotTab {...tabProps} /></TabPanel>
             <TabPanel unmount={false}><NpsTab {...tabProps} /></TabPanel>

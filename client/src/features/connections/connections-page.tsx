@@ -7,8 +7,8 @@ import { ConnectionsImportCard } from './connections-import-card.tsx'
 import { ConnectionsQrDialog } from './connections-qr-dialog.tsx'
 import { ConnectionsTable } from './connections-table.tsx'
 import { LoadingScreen } from '../../ui/message-card.tsx'
-import { useConnectionList, useConnectionSettings, useNamedOptions, useQueueOptions, type Channel } from './connections.ts'
-import { hasRole } from '../../app/menu.ts'
+import { useConnectionList, useConnectionSettings, useQueueOptions, type Channel } from './connections.ts'
+import { hasRole } from '../../lib/access.ts'
 import { useBrowserOnline, useSyncStatus } from '../../lib/local-first.ts'
 import { newConnectionValues } from './connection-form.ts'
 import { planAtom, userAtom } from '../../state/auth.ts'
@@ -31,8 +31,6 @@ export default function ConnectionsPage() {
   const { connections, loading, error } = useConnectionList()
   const queues = useQueueOptions()
   const settings = useConnectionSettings(me?.companyId)
-  const integrations = useNamedOptions('/queueIntegration/', 'queueIntegrations', plan?.useIntegrations === true)
-  const prompts = useNamedOptions('/prompt', 'prompts', plan?.useOpenAi === true)
   const editing = useConnectionEditing()
   const importing = useAtomValue(importProgressAtom)
   const sync = useSyncStatus()
@@ -81,8 +79,6 @@ export default function ConnectionsPage() {
         queues={queues}
         ratingsOn={settings.ratingsOn}
         showSchedules={settings.scheduleType === 'connection'}
-        integrations={integrations}
-        prompts={prompts}
         greetingMedia={editing.editing?.greetingMedia ?? null}
         onClose={editing.closeEditor}
         onSave={editing.save}

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react'
 import { api } from '../../lib/api.ts'
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
-import type { ConnectionBody } from './connection-form.ts'
 
 export type Channel = 'whatsapp' | 'whatsappapi' | 'facebook' | 'instagram' | 'simulator'
 export type SessionStatus = 'qrcode' | 'DISCONNECTED' | 'CONNECTED' | 'PAIRING' | 'TIMEOUT' | 'OPENING'
@@ -108,6 +107,9 @@ export function useConnectionSettings(companyId: number | undefined) {
   return settings
 }
 
+/** The POST/PUT /whatsapp body that connection-form.ts builds from the editor's values. */
+export type ConnectionBody = Record<string, unknown>
+
 export const fetchConnection = (id: number) => api<Connection>(`/whatsapp/${id}`, { query: { session: 0 } })
 
 export const createConnection = (body: ConnectionBody) => api<Connection>('/whatsapp', { method: 'POST', json: body })
@@ -164,26 +166,6 @@ export function countByCompany(list: CompanyConnection[], companies: { id: numbe
     by.set(w.company.id, row)
   }
   return [...by.values()].sort((a, b) => a.name.localeCompare(b.name))
-}
-
-export type Option = { value: string; label: string }
-
-/**
- * The editor's integration and prompt choices (spec part 2 §2: offered only with useIntegrations /
- * useOpenAi). null hides the choice; a list that cannot be read offers none.
- */
-export function useNamedOptions(path: string, listKey: string, enabled: boolean): Option[] | null {
-  const [options, setOptions] = useState<Option[]>([])
-  useEffect(() => {
-    if (!enabled) return
-    api<Record<string, unknown> | unknown[]>(path)
-      .then((body) => {
-        const list = (Array.isArray(body) ? body : (body as Record<string, unknown>)[listKey]) as { id: number; name: string }[] | undefined
-        setOptions((list ?? []).map((x) => ({ value: String(x.id), label: x.name })))
-      })
-      .catch(() => setOptions([]))
-  }, [path, listKey, enabled])
-  return enabled ? options : null
 }
 
 /** The all-companies overview's rows: every company (GET /companies/list) with its connection counts. */

@@ -6,7 +6,7 @@ import { userAtom } from '../../state/auth.ts'
 import { contactRequestBody, numberDigits, type ContactFormValues } from './contact-form.ts'
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
-import { containsPattern, type LocalWriter } from '../users/users.ts'
+import { containsPattern, type LocalWriter } from '../../lib/local-sql.ts'
 
 /** Rows per page of the list's infinite scroll. */
 export const CONTACT_PAGE_SIZE = 40

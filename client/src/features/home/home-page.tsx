@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { Icon } from '../../ui/icon.tsx'
 import { appNameOf } from '../../lib/branding.ts'
-import { formatDay } from '../auth/subscription.ts'
+import { formatDay } from '../../lib/format.ts'
 import { userAtom } from '../../state/auth.ts'
 import { brandingAtom } from '../../state/branding.ts'
 

@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next'
 import { ROTATION_TIMES } from './queue-form.ts'
 import type { Option } from './queues.ts'
-import { TextArea } from '../connections/connections-editor-tabs.tsx'
-import { SelectField, TextField } from '../../ui/form-field.tsx'
-import type { QueueTabProps } from './queue-editor.tsx'
+import { SelectField, TextArea, TextField } from '../../ui/form-field.tsx'
+import type { QueueTabProps } from './queue-tab-props.ts'
 import { QueueOptionTree } from './queue-option-tree.tsx'
 import { SwitchField } from '../../ui/switch-field.tsx'
 

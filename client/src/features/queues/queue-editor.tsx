@@ -8,16 +8,7 @@ import { Button } from '../../ui/button.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { QueueDataTab } from './queue-data-tab.tsx'
 import { QueueHoursTab } from './queue-hours-tab.tsx'
-
-/** Sets one field of the editor's values. */
-export type SetQueueValue = <K extends keyof QueueFormValues>(key: K, value: QueueFormValues[K]) => void
-
-export interface QueueTabProps {
-  values: QueueFormValues
-  set: SetQueueValue
-  /** Field path → i18n key (or the server's own text). */
-  problems: Record<string, string>
-}
+import type { QueueTabProps, SetQueueValue } from './queue-tab-props.ts'
 
 interface QueueEditorProps {
   open: boolean

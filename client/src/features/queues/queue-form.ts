@@ -1,7 +1,6 @@
 import { optionBody, optionProblems, optionValuesOf, type ChatbotOptionBody, type ChatbotOptionValues, type ChatbotOptionView } from './chatbot-options.ts'
-import { defaultSchedules, type ScheduleEntry } from '../connections/connection-form.ts'
+import { defaultSchedules, fullWeek, weeklyHoursProblems, type ScheduleEntry } from '../business-hours/index.ts'
 import { lengthProblem } from '../../lib/validation.ts'
-import { fullWeek, weeklyHoursProblems } from '../business-hours/weekly-hours.ts'
 
 /** Rotation ("roteador") waits in minutes (spec part 2 §5), as server/routes/queues.schema.ts accepts them. */
 export const ROTATION_TIMES = [0, 2, 5, 10, 15, 30, 45, 60] as const

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import type { QueueTabProps } from './queue-editor.tsx'
-import { WeeklyHoursFields } from '../business-hours/weekly-hours-fields.tsx'
+import type { QueueTabProps } from './queue-tab-props.ts'
+import { WeeklyHoursFields } from '../business-hours/index.ts'
 
 /** "Horários" (only when scheduleType is queue): two shifts per weekday; an empty shift is closed. */
 export function QueueHoursTab({ values, set, problems }: QueueTabProps) {

@@ -9,7 +9,7 @@ import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
 import { quickMessageRequestBody, quickMessageRowValue, type QuickMessageFormValues } from './quick-message-form.ts'
 import type { User } from '../../lib/types.ts'
-import { containsPattern } from '../users/users.ts'
+import { containsPattern } from '../../lib/local-sql.ts'
 
 /** A row of the quick messages list: synced, or a local write the server has not confirmed yet. */
 export interface QuickMessageItem {

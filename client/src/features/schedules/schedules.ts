@@ -4,7 +4,7 @@ import type { scheduleSchema } from '../../../../server/routes/schedules.schema.
 import { api } from '../../lib/api.ts'
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
-import { containsPattern } from '../users/users.ts'
+import { containsPattern } from '../../lib/local-sql.ts'
 
 /**
  * Schedules (spec part 1 §3 "Schedule", §4, §5, §9; part 2 §2 calendar). Not synced to the browser: the

@@ -6,8 +6,7 @@ import { companySchedulesSchema } from '../../../../server/routes/companies.sche
 import { openOutbox, type Outbox } from '../../../../sync/client/outbox.ts'
 import { applyLocalSchema } from '../../../../sync/client/schema.ts'
 import { companySchedulesQuery, queueSaveCompanySchedules } from './company-schedules.ts'
-import { defaultSchedules } from '../connections/connection-form.ts'
-import { fullWeek, weeklyHoursProblems } from '../business-hours/weekly-hours.ts'
+import { defaultSchedules, fullWeek, weeklyHoursProblems } from '../business-hours/index.ts'
 
 let pg: PGlite
 beforeAll(async () => {

@@ -3,11 +3,10 @@ import { useMemo } from 'react'
 import { optimisticSelect, queueWrite } from '../../../../sync/client/optimistic.ts'
 import type { CompanySchedulesInput } from '../../../../server/routes/companies.schema.ts'
 import { userAtom } from '../../state/auth.ts'
-import type { ScheduleEntry } from '../connections/connection-form.ts'
+import { fullWeek, type ScheduleEntry } from '../business-hours/index.ts'
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
-import type { LocalWriter } from '../users/users.ts'
-import { fullWeek } from '../business-hours/weekly-hours.ts'
+import type { LocalWriter } from '../../lib/local-sql.ts'
 
 /** The company's row as the schedules tab shows it: synced, with a pending save laid over it. */
 export function companySchedulesQuery(companyId: number): SqlQuery {

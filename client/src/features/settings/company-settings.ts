@@ -6,7 +6,7 @@ import type { UpdateCompanySettingInput } from '../../../../server/routes/compan
 import { userAtom } from '../../state/auth.ts'
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
-import type { LocalWriter } from '../users/users.ts'
+import type { LocalWriter } from '../../lib/local-sql.ts'
 
 /** The company settings as PUT /companySettings names them, with their columns and kinds: the server's table. */
 export const COMPANY_SETTINGS = COMPANY_SETTING_FIELDS

@@ -2,10 +2,8 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/button.tsx'
 import { LoadingScreen } from '../../ui/message-card.tsx'
-import { WeeklyHoursFields } from '../business-hours/weekly-hours-fields.tsx'
-import type { ScheduleEntry } from '../connections/connection-form.ts'
+import { WeeklyHoursFields, weeklyHoursProblems, type ScheduleEntry } from '../business-hours/index.ts'
 import { useCompanySchedules } from './company-schedules.ts'
-import { weeklyHoursProblems } from '../business-hours/weekly-hours.ts'
 import { SettingStatus } from './setting-fields.tsx'
 
 /**

@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/button.tsx'
 import { SelectField } from '../../ui/form-field.tsx'
 import { api } from '../../lib/api.ts'
-import { useQueueOptions } from '../connections/connections.ts'
+import { useQueueOptions } from '../connections/index.ts'
 import { toastError } from '../../lib/errors.ts'
 import { useBrowserOnline } from '../../lib/local-first.ts'
-import { useUserOptions } from '../queues/queues.ts'
+import { useUserOptions } from '../queues/index.ts'
 
 type Wallet = { contactId: number; userId: number; queueId: number | null } | null
 

@@ -4,7 +4,7 @@ import { Button } from '../../ui/button.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { useLiveQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
-import { containsPattern } from '../users/users.ts'
+import { containsPattern } from '../../lib/local-sql.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
 
 interface ForwardDialogProps {

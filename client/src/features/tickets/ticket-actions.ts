@@ -4,7 +4,7 @@ import { queueWrite } from '../../../../sync/client/optimistic.ts'
 import { userAtom } from '../../state/auth.ts'
 import { store } from '../../state/store.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
-import type { LocalWriter } from '../users/users.ts'
+import type { LocalWriter } from '../../lib/local-sql.ts'
 
 /** PUT /tickets/{id} body (server/routes/tickets.schema.ts updateTicketSchema). */
 export interface TicketUpdate {

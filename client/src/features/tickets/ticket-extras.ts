@@ -4,7 +4,7 @@ import { optimisticSelect, queueWrite } from '../../../../sync/client/optimistic
 import { userAtom } from '../../state/auth.ts'
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
-import type { LocalWriter } from '../users/users.ts'
+import type { LocalWriter } from '../../lib/local-sql.ts'
 
 /** A note of the ticket (spec part 1 §3 Ticket note), synced or written here and not confirmed yet. */
 export interface TicketNote {

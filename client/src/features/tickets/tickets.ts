@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { optimisticSelect } from '../../../../sync/client/optimistic.ts'
-import { containsPattern } from '../users/users.ts'
+import { containsPattern } from '../../lib/local-sql.ts'
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
 

@@ -9,7 +9,8 @@ import { openOutbox, type Outbox } from '../../../../sync/client/outbox.ts'
 import { applyLocalSchema } from '../../../../sync/client/schema.ts'
 import { watchQuery } from '../../lib/live-query.ts'
 import { newUserValues, type UserFormValues } from './user-form.ts'
-import { containsPattern, queueCreateUser, queueDeleteUser, queueUpdateUser, toUserListItem, userListQuery, type UserListItem } from './users.ts'
+import { containsPattern } from '../../lib/local-sql.ts'
+import { queueCreateUser, queueDeleteUser, queueUpdateUser, toUserListItem, userListQuery, type UserListItem } from './users.ts'
 
 let pg: PGlite & { live: import('@electric-sql/pglite/live').LiveNamespace }
 beforeAll(async () => {

@@ -1,13 +1,12 @@
 import { useAtomValue } from 'jotai'
 import { useMemo } from 'react'
-import type { LocalPg } from '../../../../sync/client/local-pg.ts'
 import { optimisticSelect, queueWrite } from '../../../../sync/client/optimistic.ts'
-import type { Outbox } from '../../../../sync/client/outbox.ts'
 import { userAtom } from '../../state/auth.ts'
 import { store } from '../../state/store.ts'
 import { api } from '../../lib/api.ts'
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
+import { containsPattern, type LocalWriter } from '../../lib/local-sql.ts'
 import type { User } from '../../lib/types.ts'
 import { USER_PERMISSIONS, userRequestBody, type UpdateUserBody, type UserFormValues, type UserPermission } from './user-form.ts'
 import type { ProfileValues } from '../../lib/validation.ts'
@@ -41,9 +40,6 @@ export interface UserListItem {
 }
 
 type UserListRow = Record<string, unknown> & { id: number | null; client_id: string | null; pending: boolean; error: string | null }
-
-/** Lowercase LIKE pattern matching anywhere, with the user's % and _ taken literally. */
-export const containsPattern = (search: string) => `%${search.trim().toLowerCase().replace(/[\\%_]/g, '\\$&')}%`
 
 /**
  * The users list over the local database (synced rows with pending writes laid over them): search by
@@ -98,11 +94,6 @@ export function userRowValue(body: UpdateUserBody): Record<string, unknown> {
   if (body.profile !== undefined) row.profile = body.profile
   for (const p of USER_PERMISSIONS) if (body[p] !== undefined) row[COLUMN[p]] = body[p]
   return row
-}
-
-export interface LocalWriter {
-  pg: LocalPg
-  outbox: Outbox
 }
 
 /** POST /users through the outbox; the new user shows at once, marked pending. */

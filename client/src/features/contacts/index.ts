@@ -1,0 +1,5 @@
+// Contacts: /contacts, /contacts/import, and the contact dialog and writes the ticket chat's drawer uses.
+export { ContactDialog } from './contact-dialog.tsx'
+export { queueSetContactActive, queueToggleAcceptAudio, queueToggleDisableBot, queueUpdateContact } from './contacts.ts'
+export { default as ContactsImportPage } from './contacts-import-page.tsx'
+export { default as ContactsPage } from './contacts-page.tsx'

@@ -1,0 +1,2 @@
+// The home page '/'.
+export { default as HomePage } from './home-page.tsx'

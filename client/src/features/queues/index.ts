@@ -1,0 +1,3 @@
+// Queues and their chatbot options: /queues, and the user choices the ticket chat's wallet offers.
+export { useUserOptions } from './queues.ts'
+export { default as QueuesPage } from './queues-page.tsx'

@@ -1,0 +1,11 @@
+import type { LocalPg } from '../../../sync/client/local-pg.ts'
+import type { Outbox } from '../../../sync/client/outbox.ts'
+
+/** Lowercase LIKE pattern matching anywhere, with the user's % and _ taken literally. */
+export const containsPattern = (search: string) => `%${search.trim().toLowerCase().replace(/[\\%_]/g, '\\$&')}%`
+
+/** What a mutator needs to write: the local database for the optimistic row, the outbox for the request. */
+export interface LocalWriter {
+  pg: LocalPg
+  outbox: Outbox
+}
