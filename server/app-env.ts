@@ -8,7 +8,7 @@ import type { EventBus } from './events.ts'
 import type { MediaStore } from './media/media-store.ts'
 import type { SyncService } from '../sync/server/sync-service.ts'
 import type { RealtimeHub } from './realtime/hub.ts'
-import type { ApiConnection } from './middleware/api-token.ts'
+import type { ApiConnection } from './domain/outbound/api-connection.ts'
 
 /** Everything a request handler may reach, built once at start (server/main.ts) or per test. */
 export interface Services {

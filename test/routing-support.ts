@@ -1,7 +1,8 @@
 import { expect } from 'bun:test'
 import { withSystem } from '../server/db/tenant.ts'
 import { routeInbound } from '../server/domain/routing/index.ts'
-import { handleChannelEvent, type ConnectionRef, type InboundDeps } from '../workers/inbound.ts'
+import { handleChannelEvent, type InboundDeps } from '../workers/inbound/handle-channel-event.ts'
+import type { ConnectionRef } from '../workers/inbound/types.ts'
 import type { TestEnv } from './env.ts'
 import { createCompany, createConnection, uniq } from './factories.ts'
 

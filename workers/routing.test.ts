@@ -5,7 +5,8 @@ import { describeEachBackend, type TestEnv } from '../test/env.ts'
 import { createUser, uniq } from '../test/factories.ts'
 import { call } from '../test/http.ts'
 import { addOption, addQueue, depsOf, LATER, logTypes, number, q, replies, say, setting, setup, ticketOf } from '../test/routing-support.ts'
-import { handleChannelEvent, type ConnectionRef } from './inbound.ts'
+import { handleChannelEvent } from './inbound/handle-channel-event.ts'
+import type { ConnectionRef } from './inbound/types.ts'
 
 describeEachBackend('routing: queue menu', (env) => {
   test('several queues: the greeting and numbered menu, then "2" puts the ticket in Suporte with its greeting', async () => {

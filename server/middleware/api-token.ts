@@ -4,14 +4,8 @@ import { withSystem, withTenant } from '../db/tenant.ts'
 import { AppError } from '../domain/app-error.ts'
 import { isSubscriptionExpired } from '../domain/auth/auth-context.ts'
 import type { DomainEvent } from '../domain/context.ts'
+import type { ApiConnection } from '../domain/outbound/api-connection.ts'
 import { runInRequestTransaction } from './idempotency.ts'
-
-export interface ApiConnection {
-  id: number
-  companyId: number
-  channel: 'whatsapp' | 'whatsappapi' | 'facebook' | 'instagram' | 'simulator'
-  name: string
-}
 
 class Rollback extends Error {}
 

@@ -2,7 +2,7 @@ import { verifyAccessToken } from '../auth/tokens.ts'
 import { withTenant } from '../db/tenant.ts'
 import { can } from '../domain/permissions.ts'
 import { canSeeTicket, type TicketAccessFields } from '../domain/ticket-visibility.ts'
-import type { Connection, RealtimeHub } from './hub.ts'
+import type { Connection, FrameHost } from './connection.ts'
 import { tokenExpiry } from './token-expiry.ts'
 import { companyEvent, roomNames, type ClientFrame } from './protocol.ts'
 import { markUserOnline } from './user-status.ts'
@@ -11,7 +11,7 @@ import { markUserOnline } from './user-status.ts'
  * One parsed client frame (protocol.ts). Joins are checked here, per socket: a room is a promise about
  * what its members may see, so nobody enters one they could not read (anchor §6, unlike MF).
  */
-export async function handleClientFrame(hub: RealtimeHub, conn: Connection, frame: ClientFrame): Promise<void> {
+export async function handleClientFrame(hub: FrameHost, conn: Connection, frame: ClientFrame): Promise<void> {
   const companyId = conn.auth.company.id
   switch (frame.event) {
     case 'ping':
@@ -41,14 +41,14 @@ export async function handleClientFrame(hub: RealtimeHub, conn: Connection, fram
   }
 }
 
-function joinRoom(hub: RealtimeHub, conn: Connection, room: string, allowed: boolean): void {
+function joinRoom(hub: FrameHost, conn: Connection, room: string, allowed: boolean): void {
   if (!allowed) return hub.send(conn, { event: 'error', data: { code: 'ERR_NO_PERMISSION', room } })
   hub.joinRoom(conn, room)
   hub.send(conn, { event: 'ready', data: { room } })
 }
 
 /** Joins a ticket's chat box if the user may see the ticket; a ticket of another company does not exist here. */
-async function joinChatBox(hub: RealtimeHub, conn: Connection, ticketId: number): Promise<void> {
+async function joinChatBox(hub: FrameHost, conn: Connection, ticketId: number): Promise<void> {
   const { company, user } = conn.auth
   const room = roomNames.chatBox(company.id, ticketId)
   if (conn.chatBoxes.has(ticketId)) return hub.send(conn, { event: 'ready', data: { room } })
@@ -67,7 +67,7 @@ async function joinChatBox(hub: RealtimeHub, conn: Connection, ticketId: number)
   hub.broadcastViewers(company.id, ticketId)
 }
 
-function relayTyping(hub: RealtimeHub, conn: Connection, ticketId: number, typing: boolean): void {
+function relayTyping(hub: FrameHost, conn: Connection, ticketId: number, typing: boolean): void {
   if (!conn.chatBoxes.has(ticketId)) return
   const { company, user } = conn.auth
   const frame = { event: companyEvent(company.id, 'presence'), data: { ticketId, userId: user.id, name: user.name, typing } }
@@ -77,7 +77,7 @@ function relayTyping(hub: RealtimeHub, conn: Connection, ticketId: number, typin
 }
 
 /** A tab that is hidden stays joined (it keeps receiving) but leaves the viewer list until shown again. */
-function setViewing(hub: RealtimeHub, conn: Connection, ticketId: number, viewing: boolean): void {
+function setViewing(hub: FrameHost, conn: Connection, ticketId: number, viewing: boolean): void {
   const box = conn.chatBoxes.get(ticketId)
   if (!box || box.viewing === viewing) return
   box.viewing = viewing
@@ -85,7 +85,7 @@ function setViewing(hub: RealtimeHub, conn: Connection, ticketId: number, viewin
 }
 
 /** Moves the socket's expiry to a fresh token of the same user and session (the access token lives 15 min). */
-async function refreshToken(hub: RealtimeHub, conn: Connection, token: string): Promise<void> {
+async function refreshToken(hub: FrameHost, conn: Connection, token: string): Promise<void> {
   const refused = () => hub.send(conn, { event: 'error', data: { code: 'ERR_SESSION_EXPIRED', event: 'refreshToken' } })
   const claims = await verifyAccessToken(hub.deps.keys, token, hub.deps.now()).catch(() => null)
   const { company, user, sessionId } = conn.auth

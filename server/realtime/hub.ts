@@ -1,54 +1,20 @@
-import { verifyAccessToken, type TokenKeys } from '../auth/tokens.ts'
+import { verifyAccessToken } from '../auth/tokens.ts'
 import type { Tx } from '../db/connect.ts'
-import { withTenant, type Db } from '../db/tenant.ts'
+import { withTenant } from '../db/tenant.ts'
 import { AppError } from '../domain/app-error.ts'
 import { loadAuthContext, type AuthContext } from '../domain/auth/auth-context.ts'
 import type { DomainEvent } from '../domain/context.ts'
-import type { EventBus } from '../events.ts'
 import { handleClientFrame } from './client-frames.ts'
+import type { Connection, FrameHost, HubDeps, SocketLike, SocketSession } from './connection.ts'
 import { CLOSE_TOKEN_EXPIRED, companyEvent, parseClientFrame, roomNames, type ServerFrame } from './protocol.ts'
 import { frameFor, routeEvent, routeReaches } from './route-event.ts'
 import { tokenExpiry } from './token-expiry.ts'
 import { markUserOffline, markUserOnline } from './user-status.ts'
 
-/** The two calls the hub makes on a socket; Hono's WSContext has them, and so does a test fake. */
-export interface SocketLike {
-  send(data: string): void
-  close(code?: number, reason?: string): void
-}
-
-export interface HubDeps {
-  db: Db
-  keys: TokenKeys
-  now: () => Date
-  events: EventBus
-}
-
 export interface HubOptions {
   /** How often the expiry timer runs while sockets are open; tests call sweepExpired() instead. */
   sweepEveryMs?: number
   log?: (message: string, err?: unknown) => void
-}
-
-/** A verified connect request: the actor and when the token it came with expires (epoch ms). */
-export interface SocketSession {
-  auth: AuthContext
-  expiresAt: number
-}
-
-export interface Connection {
-  readonly id: number
-  readonly socket: SocketLike
-  auth: AuthContext
-  expiresAt: number
-  /** Rooms joined on request (notification, ticket lists, chat boxes); company and user rooms are implicit. */
-  rooms: Set<string>
-  /** Chat boxes joined, by ticket id, and whether this socket counts among the ticket's viewers. */
-  chatBoxes: Map<number, { viewing: boolean }>
-  closed: boolean
-  /** Client frames run one at a time, in order: a quick join then leave must not end joined. */
-  queue: Promise<void>
-  pending: number
 }
 
 const MAX_PENDING_FRAMES = 64
@@ -59,7 +25,7 @@ let nextConnectionId = 1
  * sockets, keeps their rooms, routes committed domain events to the sockets allowed to see them and
  * closes sockets whose token expired or whose session ended.
  */
-export class RealtimeHub {
+export class RealtimeHub implements FrameHost {
   private readonly connections = new Set<Connection>()
   private readonly byCompany = new Map<number, Set<Connection>>()
   private readonly rooms = new Map<string, Set<Connection>>()

@@ -1,7 +1,8 @@
 import type { Services } from '../app-env.ts'
 import { RealtimeHub } from './hub.ts'
 
-export { RealtimeHub, type Connection, type SocketLike } from './hub.ts'
+export { RealtimeHub } from './hub.ts'
+export type { Connection, SocketLike } from './connection.ts'
 export { realtimeRoutes, websocketHandler } from './ws-route.ts'
 export { startPgFanout } from './pg-fanout.ts'
 export { sweepStaleOnline } from './user-status.ts'

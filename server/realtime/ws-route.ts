@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { upgradeWebSocket, websocket } from 'hono/bun'
 import type { AppEnv } from '../app-env.ts'
-import type { Connection } from './hub.ts'
+import type { Connection } from './connection.ts'
 
 /**
  * GET /ws?token=<access token> (spec part 1 §7 real-time socket). Browsers cannot set headers on a

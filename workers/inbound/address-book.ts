@@ -1,7 +1,6 @@
 import { storedNumber } from '../../server/domain/contacts/resolve-contact.ts'
 import type { AddressBookEntry } from '../channels/types.ts'
-import type { ConnectionRef } from '../inbound.ts'
-import type { InCompany } from './updates.ts'
+import type { ConnectionRef, InCompany } from './types.ts'
 
 /**
  * Keeps the connection's copy of the phone's address book and chat list (channel_address_book): one row

@@ -1,7 +1,7 @@
 import type { Db } from '../../server/db/tenant.ts'
 import { withTenant } from '../../server/db/tenant.ts'
 import type { ChannelDriver, PeerIdentity } from '../channels/types.ts'
-import type { ConnectionRef } from '../inbound.ts'
+import type { ConnectionRef } from './types.ts'
 
 /** A contact's picture is asked of the channel at most this often (per channel host process). */
 export const PICTURE_TTL_MS = 24 * 60 * 60 * 1000

@@ -1,11 +1,8 @@
-import type { Tx } from '../../server/db/connect.ts'
 import type { ChannelEvent, ConnectionStatus } from '../channels/types.ts'
-import type { ConnectionRef } from '../inbound.ts'
+import type { ConnectionRef, InCompany } from './types.ts'
 
 type EventOf<K extends ChannelEvent['kind']> = Extract<ChannelEvent, { kind: K }>
 type Payload = Record<string, unknown>
-/** Runs fn in a transaction scoped to the connection's company. */
-export type InCompany = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>
 
 const MESSAGE_VIEW = `m.id, m.wid, m.ticket_id, m.body, m.ack, m.is_edited, m.is_deleted, m.send_error,
   json_build_object('id', t.id, 'userId', t.user_id, 'queueId', t.queue_id, 'isGroup', t.is_group) as ticket`

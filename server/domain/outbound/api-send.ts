@@ -1,6 +1,6 @@
 import { namespaceOf, resolveContact } from '../contacts/resolve-contact.ts'
 import { findOrCreateTicket } from '../tickets/find-or-create-ticket.ts'
-import type { ApiConnection } from '../../middleware/api-token.ts'
+import type { ApiConnection } from './api-connection.ts'
 import type { ApiSendInput } from '../../routes/api-messages.schema.ts'
 import { messageMediaType, type StoredFile } from '../../media/media-store.ts'
 import { AppError } from '../app-error.ts'

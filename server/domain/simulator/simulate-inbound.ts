@@ -1,6 +1,6 @@
 import { messageMediaType } from '../../media/media-store.ts'
 import { randomUUID } from 'node:crypto'
-import { handleChannelEvent, type InboundResult } from '../../../workers/inbound.ts'
+import { handleChannelEvent, type InboundResult } from '../../../workers/inbound/handle-channel-event.ts'
 import type { Services } from '../../app-env.ts'
 import type { SimulatorInbound } from '../../routes/simulator.schema.ts'
 import { AppError } from '../app-error.ts'

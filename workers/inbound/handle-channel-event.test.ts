@@ -1,11 +1,12 @@
 import { expect, test } from 'bun:test'
-import { withSystem } from '../server/db/tenant.ts'
-import type { DomainEvent } from '../server/domain/context.ts'
-import { describeEachBackend, type TestEnv } from '../test/env.ts'
-import { createCompany, createConnection, uniq } from '../test/factories.ts'
-import type { InboundMessage } from './channels/types.ts'
-import { handleChannelEvent, type ConnectionRef, type InboundDeps } from './inbound.ts'
-import { ChatSerializer } from './inbound/chat-serializer.ts'
+import { withSystem } from '../../server/db/tenant.ts'
+import type { DomainEvent } from '../../server/domain/context.ts'
+import { describeEachBackend, type TestEnv } from '../../test/env.ts'
+import { createCompany, createConnection, uniq } from '../../test/factories.ts'
+import type { InboundMessage } from '../channels/types.ts'
+import { handleChannelEvent, type InboundDeps } from './handle-channel-event.ts'
+import type { ConnectionRef } from './types.ts'
+import { ChatSerializer } from './chat-serializer.ts'
 
 function depsOf(env: TestEnv, extra: Partial<InboundDeps> = {}): InboundDeps {
   const s = env.services

@@ -1,17 +1,18 @@
-import type { Tx } from '../server/db/connect.ts'
-import type { Db } from '../server/db/tenant.ts'
-import { withTenant } from '../server/db/tenant.ts'
-import type { DomainEvent } from '../server/domain/context.ts'
-import type { EventBus } from '../server/events.ts'
-import type { MediaStore } from '../server/media/media-store.ts'
-import type { ChannelEvent, ChannelKind, InboundMessage, PeerIdentity } from './channels/types.ts'
-import { enqueueSend } from '../server/domain/outbound/enqueue-send.ts'
-import { namespaceOf, storedNumber } from '../server/domain/contacts/resolve-contact.ts'
-import { applyAck, applyEdit, applyRevoke, applyStatus, type InCompany } from './inbound/updates.ts'
-import { storeAddressBook } from './inbound/address-book.ts'
-import { ingestOne, type IngestBatcher } from './inbound/ingest-batcher.ts'
-import type { TicketRow } from '../server/domain/tickets/find-or-create-ticket.ts'
-import type { RouteInput, RoutingCtx } from '../server/domain/routing/index.ts'
+import type { Tx } from '../../server/db/connect.ts'
+import type { Db } from '../../server/db/tenant.ts'
+import { withTenant } from '../../server/db/tenant.ts'
+import type { DomainEvent } from '../../server/domain/context.ts'
+import type { EventBus } from '../../server/events.ts'
+import type { MediaStore } from '../../server/media/media-store.ts'
+import type { ChannelEvent, ChannelKind, InboundMessage, PeerIdentity } from '../channels/types.ts'
+import { enqueueSend } from '../../server/domain/outbound/enqueue-send.ts'
+import { namespaceOf, storedNumber } from '../../server/domain/contacts/resolve-contact.ts'
+import type { ConnectionRef, InCompany } from './types.ts'
+import { applyAck, applyEdit, applyRevoke, applyStatus } from './updates.ts'
+import { storeAddressBook } from './address-book.ts'
+import { ingestOne, type IngestBatcher } from './ingest-batcher.ts'
+import type { TicketRow } from '../../server/domain/tickets/find-or-create-ticket.ts'
+import type { RouteInput, RoutingCtx } from '../../server/domain/routing/index.ts'
 
 export interface InboundDeps {
   db: Db
@@ -47,12 +48,6 @@ export interface StoredMessage {
   mediaUrl: string | null
   ack: number
   createdAt: string
-}
-
-export interface ConnectionRef {
-  id: number
-  companyId: number
-  channel: ChannelKind
 }
 
 export type InboundResult =
