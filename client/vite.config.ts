@@ -39,7 +39,7 @@ export default defineConfig({
     tailwindcss(),
     VitePWA({
       injectRegister: false,
-      // A new version waits until the user accepts the "new version" prompt (client/src/data/service-worker.ts).
+      // A new version waits until the user accepts the "new version" prompt (client/src/lib/service-worker.ts).
       registerType: 'prompt',
       strategies: 'generateSW',
       includeAssets: ['favicon.png', 'icons/*.png'],
