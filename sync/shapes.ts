@@ -34,6 +34,12 @@ export interface ShapeEntry {
   where: (scope: ShapeScope) => string
   /** Column holding the company, for the log's prefilter; null for a global table. */
   companyColumn: string | null
+  /**
+   * Rows hanging off another table's row (a ticket's messages): who sees them follows that row. The change
+   * log keeps the parent's columns with each change and logs moves when they change (migration 0019);
+   * `where` is the parent's condition over those columns, null when the scope sees every parent.
+   */
+  parent?: { table: string; where: (scope: ShapeScope) => string | null }
 }
 
 const int = (n: number) => String(Math.trunc(n))
@@ -51,9 +57,14 @@ export function ticketVisibility(s: ShapeScope): string {
   return `${company(s)} and (${mine.join(' or ')})${groups}`
 }
 
+const seesEveryTicket = (s: ShapeScope) => s.isAdmin && s.seesGroups
+
 /** Rows hanging off a ticket follow the ticket's visibility (built-in server only: a subquery). */
 const viaTicket = (s: ShapeScope) =>
-  s.isAdmin && s.seesGroups ? company(s) : `${company(s)} and ticket_id in (select id from tickets where ${ticketVisibility(s)})`
+  seesEveryTicket(s) ? company(s) : `${company(s)} and ticket_id in (select id from tickets where ${ticketVisibility(s)})`
+
+/** In the change log, the same rule over the ticket's columns as they were at each change. */
+const ticketParent = { table: 'tickets', where: (s: ShapeScope) => (seesEveryTicket(s) ? null : ticketVisibility(s)) }
 
 /**
  * A column rewrite: SQL over the row alias for the built-in server, and the same rule on a value for
@@ -106,8 +117,8 @@ export const shapeCatalogue: Record<string, ShapeEntry> = {
   tags: companyWide('tags'),
   contact_tags: companyWide('contact_tags', ['contact_id', 'tag_id']),
   tickets: { table: 'tickets', primaryKey: ['id'], exclude: ['data_webhook', 'hash_flow_id', 'contact_name_folded', 'contact_number'], where: ticketVisibility, companyColumn: 'company_id' },
-  ticket_tags: { table: 'ticket_tags', primaryKey: ['ticket_id', 'tag_id'], exclude: [], where: viaTicket, companyColumn: 'company_id' },
-  ticket_notes: { table: 'ticket_notes', primaryKey: ['id'], exclude: [], where: viaTicket, companyColumn: 'company_id' },
+  ticket_tags: { table: 'ticket_tags', primaryKey: ['ticket_id', 'tag_id'], exclude: [], where: viaTicket, companyColumn: 'company_id', parent: ticketParent },
+  ticket_notes: { table: 'ticket_notes', primaryKey: ['id'], exclude: [], where: viaTicket, companyColumn: 'company_id', parent: ticketParent },
   messages: {
     table: 'messages',
     primaryKey: ['id'],
@@ -115,6 +126,7 @@ export const shapeCatalogue: Record<string, ShapeEntry> = {
     masked: (s): Masks => (s.maskNumbers ? { participant: maskNumber } : noMasks),
     where: viaTicket,
     companyColumn: 'company_id',
+    parent: ticketParent,
   },
   quick_messages: {
     ...companyWide('quick_messages'),

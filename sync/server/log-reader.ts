@@ -7,7 +7,8 @@ export interface LogEntry {
   seq: bigint
   opPos: number
   xid: bigint
-  op: 'insert' | 'update' | 'delete'
+  /** 'move': the row's parent changed who sees it (new is the row, matches say before and after). */
+  op: 'insert' | 'update' | 'delete' | 'move'
   changed: string[] | null
   newMatch: boolean
   oldMatch: boolean
@@ -66,8 +67,6 @@ async function query(
   const masked = entry.masked?.(scope) ?? {}
   const row = (side: 'new' | 'old') =>
     `(select ${valuesExpression(columns, 't', masked)} from jsonb_populate_record(null::${rel}, l.${side}) as t)`
-  const matches = (side: 'new' | 'old') =>
-    `(l.${side} is not null and exists (select 1 from jsonb_populate_record(null::${rel}, l.${side}) as t where ${where}))`
   const companyFilter = entry.companyColumn ? 'and l.company_id = $2' : 'and $2::int is null'
   // Values are built only for entries the shape sees; the others still count for batch boundaries.
   const text = `
@@ -75,7 +74,7 @@ async function query(
            case when (m.new_match or m.old_match) and l.new is not null then ${row('new')} end as new_value,
            case when (m.new_match or m.old_match) and l.old is not null then ${row('old')} end as old_value
       from sync_log l
-      cross join lateral (select ${matches('new')} as new_match, ${matches('old')} as old_match) m
+      cross join lateral (select ${matchSql(entry, scope, where)}) m
      where l.seq is not null and l.relation = $1 ${companyFilter}
        and (l.seq > $3 or (l.seq = $3 and l.op_pos > $4)) and l.seq <= $5
        and not (l.xid = any($6::bigint[]))
@@ -104,4 +103,27 @@ async function query(
       oldValue: r.oldValue,
     }))
   })) as LogEntry[]
+}
+
+/**
+ * `new_match` and `old_match` of a log entry `l`: whether the shape sees the row after and before the
+ * change. A row with a parent (a ticket's message) is seen when its parent is, judged on the parent's
+ * columns the log kept with the change; a move is the same row seen under the parent's old and new
+ * columns. Entries logged before the parent was kept (migration 0019) fall back to the where clause on
+ * today's parent. A parent that was gone ('{}': deleted with its ticket) hides nothing of a delete.
+ */
+function matchSql(entry: ShapeEntry, scope: ShapeScope, where: string): string {
+  const rel = `public.${ident(entry.table)}`
+  const own = (side: 'new' | 'old') => `exists (select 1 from jsonb_populate_record(null::${rel}, l.${side}) as t where ${where})`
+  if (!entry.parent) return `(l.new is not null and ${own('new')}) as new_match, (l.old is not null and ${own('old')}) as old_match`
+  const parentWhere = entry.parent.where(scope)
+  const parentRel = `public.${ident(entry.parent.table)}`
+  const seen = (parent: string, side: 'new' | 'old') =>
+    parentWhere === null
+      ? 'true'
+      : `case when ${parent} is null then ${own(side)} when ${parent} = '{}'::jsonb then true
+              else exists (select 1 from jsonb_populate_record(null::${parentRel}, ${parent}) as p where ${parentWhere}) end`
+  return `(l.new is not null and ${seen('l.parent', 'new')}) as new_match,
+          case when l.op = 'move' then ${seen('l.parent_old', 'new')}
+               else l.old is not null and ${seen('coalesce(l.parent_old, l.parent)', 'old')} end as old_match`
 }

@@ -24,7 +24,8 @@ const pick = (row: Row, keys: Iterable<string>): Row => {
 /**
  * Log entries as the shape sees them (replica default): inserts carry the row, updates the key and the
  * changed columns, deletes the key; an update that enters the where clause is an insert and one that
- * leaves it a delete. Every message carries lsn, op_position and txids; the final one of each
+ * leaves it a delete; a move (its parent changed hands) is an insert where the row comes into view and a
+ * delete where it leaves. Every message carries lsn, op_position and txids; the final one of each
  * transaction carries last.
  */
 export function logMessages(entry: ShapeEntry, entries: LogEntry[]): ChangeMessage[] {
@@ -41,7 +42,10 @@ export function logMessages(entry: ShapeEntry, entries: LogEntry[]): ChangeMessa
   for (const e of entries) {
     const n = e.newValue
     const o = e.oldValue
-    if (e.op === 'insert' && e.newMatch && n) push(e, 'insert', n)
+    if (e.op === 'move' && n) {
+      if (e.newMatch && !e.oldMatch) push(e, 'insert', n)
+      else if (e.oldMatch && !e.newMatch) push(e, 'delete', pick(n, entry.primaryKey))
+    } else if (e.op === 'insert' && e.newMatch && n) push(e, 'insert', n)
     else if (e.op === 'delete' && e.oldMatch && o) push(e, 'delete', pick(o, entry.primaryKey))
     else if (e.op === 'update' && n && o) {
       const keyChanged = entry.primaryKey.some((k) => n[k] !== o[k])

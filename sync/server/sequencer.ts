@@ -15,7 +15,7 @@ const LOCK_KEY = 727276
 
 /**
  * Gives every committed, unpositioned change its position (shared/electric-protocol.md §8.2, the
- * post-commit sequencer): one seq per transaction, in the order the transactions are found, op_pos by
+ * post-commit sequencer): one seq per transaction, in the order of each one's last entry, op_pos by
  * insertion order inside each. Runs under an advisory lock so only one sequencer works at a time;
  * returns null when another holds it. Announces the advance with NOTIFY for other instances.
  */
@@ -27,9 +27,11 @@ export async function runSequencer(sql: Sql): Promise<Advance | null> {
       with base as (select n from sync_clock where id = 1),
       pending as (
         select l.id, l.company_id, l.relation,
-               dense_rank() over (order by first_id) as rank,
+               dense_rank() over (order by last_id) as rank,
                row_number() over (partition by l.xid order by l.id) - 1 as pos
-          from (select id, xid, company_id, relation, min(id) over (partition by xid) as first_id
+          -- By each transaction's last entry: one that waited for another's row lock wrote its last entry
+          -- after the other committed, so it is positioned after it (its first entry may come earlier).
+          from (select id, xid, company_id, relation, max(id) over (partition by xid) as last_id
                   from sync_log where seq is null) l
       ),
       upd as (
