@@ -135,6 +135,17 @@ export const shapeCatalogue: Record<string, ShapeEntry> = {
   },
 }
 
+/**
+ * The changes that can change a user's ShapeScope (shape-route.ts resolveScope reads them): the user's
+ * own row (these columns), their queue memberships, and the company's LGPD setting for every plain user.
+ * A held request of a user whose scope changed answers must-refetch at once (docs/decisions.md "Moves").
+ */
+export const scopeSources: { relation: string; userKey: string | null; columns: string[] | null }[] = [
+  { relation: 'users', userKey: 'id', columns: ['profile', 'super', 'all_ticket', 'allow_group', 'allow_connections'] },
+  { relation: 'user_queues', userKey: 'user_id', columns: null },
+  { relation: 'company_settings', userKey: null, columns: ['lgpd_hide_number'] },
+]
+
 export type ShapeTable = keyof typeof shapeCatalogue
 
 export function findShape(table: string): ShapeEntry | undefined {

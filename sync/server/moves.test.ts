@@ -144,6 +144,47 @@ describeEachBackend("a ticket's children follow it", (env) => {
     }
   }, 60_000)
 
+  // Held long-polls last 20 s: these changes must reach the user well before one ends.
+  const SCOPE_MS = 10_000
+
+  test("a user added to a queue receives its tickets with their history; taken out, they leave her database", async () => {
+    const ana = await createUser(env(), company.companyId)
+    const inB = await ticketWithHistory(4)
+    const browser = await browserOf(env(), http.url, ana.token)
+    try {
+      expect((await browser.held(inB)).t).toBe(0)
+      await sql((tx) => tx`insert into user_queues (company_id, user_id, queue_id) values (${company.companyId}, ${ana.id}, ${fx.queueB})`)
+      await eventually('the queue tickets with their history', async () => {
+        const h = await browser.held(inB)
+        return h.t === 1 && h.m === 4 && h.n === 1 && h.g === 1
+      }, SCOPE_MS)
+      await sql((tx) => tx`delete from user_queues where user_id = ${ana.id}`)
+      await eventually('the queue tickets gone', async () => {
+        const h = await browser.held(inB)
+        return h.t + h.m + h.n + h.g === 0
+      }, SCOPE_MS)
+      expect(browser.errors).toEqual([])
+    } finally {
+      await browser.close()
+    }
+  }, 60_000)
+
+  test('allTicket switched on brings the tickets without a queue with their messages; off takes them away', async () => {
+    const ana = await createUser(env(), company.companyId)
+    const unassigned = await ticketWithHistory(3, {})
+    const browser = await browserOf(env(), http.url, ana.token)
+    try {
+      expect((await browser.held(unassigned)).t).toBe(0)
+      await sql((tx) => tx`update users set all_ticket = 'enable' where id = ${ana.id}`)
+      await eventually('the unassigned ticket with its history', async () => (await browser.held(unassigned)).m === 3, SCOPE_MS)
+      await sql((tx) => tx`update users set all_ticket = 'disable' where id = ${ana.id}`)
+      await eventually('the unassigned ticket gone', async () => (await browser.held(unassigned)).t + (await browser.held(unassigned)).m === 0, SCOPE_MS)
+      expect(browser.errors).toEqual([])
+    } finally {
+      await browser.close()
+    }
+  }, 60_000)
+
   test('messages written while the ticket is transferred are neither lost nor doubled', async () => {
     const ana = await createUser(env(), company.companyId)
     const ticketId = await ticketWithHistory(20)

@@ -1,4 +1,5 @@
 import type { Sql } from '../../server/db/connect.ts'
+import { scopeSources } from '../shapes.ts'
 
 /** A (company, table) pair that received positioned changes; company null for global tables. */
 export interface Touched {
@@ -6,10 +7,28 @@ export interface Touched {
   relation: string
 }
 
+/** A change that can change the shape scope of a user of a company (userId null: any of its users). */
+export interface ScopeChange {
+  companyId: number
+  userId: number | null
+}
+
 export interface Advance {
   head: bigint
   touched: Touched[]
+  scopes: ScopeChange[]
 }
+
+const quote = (s: string) => `'${s.replace(/'/g, "''")}'`
+
+/** SQL over `u` (a positioned entry with its row): the entry can change someone's scope (shapes.ts scopeSources). */
+const scopeCondition = scopeSources
+  .map((src) => {
+    const columns = src.columns ? ` and u.op = 'update' and u.changed && array[${src.columns.map(quote).join(', ')}]::text[]` : ''
+    return `(u.relation = ${quote(src.relation)}${columns})`
+  })
+  .join(' or ')
+const scopeUser = `case u.relation ${scopeSources.map((src) => `when ${quote(src.relation)} then ${src.userKey ? `(u.row ->> ${quote(src.userKey)})::integer` : 'null'}`).join(' ')} end`
 
 const LOCK_KEY = 727276
 
@@ -23,7 +42,7 @@ export async function runSequencer(sql: Sql): Promise<Advance | null> {
   return (await sql.begin(async (tx) => {
     const [{ locked }] = await tx<{ locked: boolean }[]>`select pg_try_advisory_xact_lock(${LOCK_KEY}) as locked`
     if (!locked) return null
-    const [row] = await tx<{ head: string; touched: Touched[] | null }[]>`
+    const [row] = await tx<{ head: string; touched: Touched[] | null; scopes: ScopeChange[] | null }[]>`
       with base as (select n from sync_clock where id = 1),
       pending as (
         select l.id, l.company_id, l.relation,
@@ -41,7 +60,7 @@ export async function runSequencer(sql: Sql): Promise<Advance | null> {
                  (select coalesce(array_agg(k.key order by k.key), '{}') from jsonb_each(l.new) k
                    where k.value is distinct from l.old -> k.key) end
           from pending p where l.id = p.id
-        returning l.seq, l.company_id, l.relation
+        returning l.seq, l.company_id, l.relation, l.op, l.changed, coalesce(l.new, l.old) as row
       ),
       clock as (
         update sync_clock set n = (select n from base) + coalesce((select max(rank) from pending), 0)
@@ -49,10 +68,12 @@ export async function runSequencer(sql: Sql): Promise<Advance | null> {
       )
       select (select n from clock)::text as head,
              (select json_agg(json_build_object('companyId', company_id, 'relation', relation))
-                from (select distinct company_id, relation from upd) t) as touched`
-    const advance = { head: BigInt(row.head), touched: row.touched ?? [] }
+                from (select distinct company_id, relation from upd) t) as touched,
+             (select json_agg(json_build_object('companyId', company_id, 'userId', user_id))
+                from (select distinct u.company_id, ${tx.unsafe(scopeUser)} as user_id from upd u where ${tx.unsafe(scopeCondition)}) s) as scopes`
+    const advance = { head: BigInt(row.head), touched: row.touched ?? [], scopes: row.scopes ?? [] }
     if (advance.touched.length) {
-      const payload = JSON.stringify({ head: row.head, touched: advance.touched })
+      const payload = JSON.stringify({ head: row.head, touched: advance.touched, scopes: advance.scopes })
       // NOTIFY payloads stop at 8000 bytes; a huge batch tells listeners only the head.
       await tx`select pg_notify('balcao_sync_advanced', ${payload.length < 7900 ? payload : JSON.stringify({ head: row.head })})`
     }

@@ -33,11 +33,14 @@ interface Resolved {
   scope: ShapeScope
   columns: ColumnInfo[]
   defHash: string
+  /** The log head before the scope was read: a scope change positioned after it may not be in `scope`. */
+  seenAt: bigint
 }
 
 /** The acting user as a shape scope, from the bearer token only (never from the query string). */
 async function resolveScope(c: Context<AppEnv>, entry: ShapeEntry): Promise<Resolved> {
-  const { db, keys, now } = c.get('services')
+  const { db, keys, now, sync } = c.get('services')
+  const seenAt = sync.notifier.head
   const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1]
   if (!bearer) throw new AppError('ERR_SESSION_EXPIRED', 'Missing bearer token')
   const claims = await verifyAccessToken(keys, bearer, now())
@@ -61,7 +64,7 @@ async function resolveScope(c: Context<AppEnv>, entry: ShapeEntry): Promise<Reso
   }
   const masked = Object.keys(entry.masked?.(scope) ?? {}).sort()
   const defHash = definitionHash({ table: entry.table, where: entry.where(scope), columns: columns.map((c) => c.name), masked })
-  return { entry, scope, columns, defHash }
+  return { entry, scope, columns, defHash, seenAt }
 }
 
 /**
@@ -81,7 +84,7 @@ async function resolveRaw(c: Context<AppEnv>, base: ShapeEntry, where?: string, 
   }
   const entry: ShapeEntry = { ...base, exclude: all.filter((col) => !columns.includes(col)).map((col) => col.name), masked: undefined, where: () => clause, companyColumn: null }
   const scope: ShapeScope = { companyId: 0, userId: 0, isAdmin: true, isSuper: true, seesNoQueue: true, seesGroups: true, queueIds: [], maskNumbers: false, managesConnections: true }
-  return { entry, scope, columns, defHash: definitionHash({ raw: true, table: base.table, where: clause, columns: columns.map((col) => col.name) }) }
+  return { entry, scope, columns, defHash: definitionHash({ raw: true, table: base.table, where: clause, columns: columns.map((col) => col.name) }), seenAt: 0n }
 }
 
 function baseHeaders(c: Context<AppEnv>, handle: string, offset: string) {
@@ -104,10 +107,22 @@ function bad(c: Context<AppEnv>, field: string, message: string) {
   return c.json(invalidRequest(field, message), 400)
 }
 
-/** The response for log entries after `after`, held up to LONG_POLL_MS when live and nothing is new. */
-async function serveLog(c: Context<AppEnv>, r: Resolved, handle: HandleRow, after: { seq: bigint; op: number }, reqOffset: string, live: boolean) {
+/**
+ * The response for log entries after `after`, held up to LONG_POLL_MS when live and nothing is new. A
+ * held request of a user whose scope changed meanwhile answers must-refetch (`rescope` gives the new one).
+ */
+async function serveLog(
+  c: Context<AppEnv>,
+  resolved: Resolved,
+  handle: HandleRow,
+  after: { seq: bigint; op: number },
+  reqOffset: string,
+  live: boolean,
+  rescope: (() => Promise<Resolved>) | null,
+) {
   const { db, sync } = c.get('services')
   const deadline = Date.now() + liveHoldMs(c.req.header('x-live-hold-ms'))
+  let r = resolved
   for (;;) {
     if (sync.stopped) {
       // Shutting down: the client retries 503s with backoff, on this instance or another.
@@ -120,9 +135,15 @@ async function serveLog(c: Context<AppEnv>, r: Resolved, handle: HandleRow, afte
     const end = read.upTo > after.seq ? formatOffset({ kind: 'log', seq: read.upTo, op: Infinity }) : reqOffset
     const remaining = deadline - Date.now()
     if (live && messages.length === 0 && read.complete && remaining > 0 && !c.req.raw.signal.aborted) {
+      if (rescope && sync.notifier.scopeChangedSince(r.scope.companyId, r.scope.userId, r.seenAt)) {
+        const now = await rescope()
+        if (now.defHash !== r.defHash) return refetch(c, now.defHash)
+        r = { ...r, seenAt: now.seenAt }
+        continue
+      }
       // A change positioned while we read is not waited for: read again.
       if (sync.notifier.head > head) continue
-      await sync.notifier.wait(r.entry.companyColumn ? r.scope.companyId : null, r.entry.table, remaining, c.req.raw.signal)
+      await sync.notifier.wait(r.entry.companyColumn ? r.scope.companyId : null, r.entry.table, remaining, c.req.raw.signal, rescope ? r.scope.userId : null)
       continue
     }
     if (read.complete) messages.push(upToDate(read.upTo > head ? read.upTo : head))
@@ -181,7 +202,7 @@ export const shapeRoute = new Hono<AppEnv>().get('/', async (c) => {
   const [{ floor }] = await db.sql<{ floor: string }[]>`select floor::text from sync_clock where id = 1`
   const after = offsetAfter(offset, handle)
   if (after.seq < BigInt(floor)) return refetch(c, r.defHash)
-  return serveLog(c, r, handle, after, q.offset!, live)
+  return serveLog(c, r, handle, after, q.offset!, live, upstreamCall ? null : () => resolveScope(c, entry))
 })
 
 /** The snapshot as one chunk; `-1` never ends up-to-date, so the client always asks once more. */

@@ -1,6 +1,6 @@
 import type { Database } from '../../server/db/connect.ts'
 import { SyncNotifier } from './notifier.ts'
-import { runSequencer } from './sequencer.ts'
+import { runSequencer, type ScopeChange, type Touched } from './sequencer.ts'
 
 /**
  * Keeps the change log positioned and wakes long-polls: the sequencer runs when a write commits (kick),
@@ -43,8 +43,8 @@ export class SyncService {
       // A dedicated connection per LISTEN; PGlite has one session, where every write comes through us.
       const a = await this.database.sql.listen('balcao_sync_pending', () => this.kick())
       const b = await this.database.sql.listen('balcao_sync_advanced', (payload) => {
-        const msg = JSON.parse(payload) as { head: string; touched?: { companyId: number | null; relation: string }[] }
-        this.notifier.advance(BigInt(msg.head), msg.touched)
+        const msg = JSON.parse(payload) as { head: string; touched?: Touched[]; scopes?: ScopeChange[] }
+        this.notifier.advance(BigInt(msg.head), msg.touched, msg.scopes)
       })
       this.unlisten.push(a.unlisten, b.unlisten)
     }
@@ -81,7 +81,7 @@ export class SyncService {
         } else if (advance) {
           // Transactions positioned by this run (one seq each); another process's advance may be in it.
           this.lastBatch = Number(advance.head - this.notifier.head)
-          this.notifier.advance(advance.head, advance.touched)
+          this.notifier.advance(advance.head, advance.touched, advance.scopes)
         }
       } while (this.again && !this.stopped)
     } finally {
