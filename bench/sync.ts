@@ -4,7 +4,12 @@
  *  2. write → visible to 50 live subscribers, p50 / p95 (target p95 ≤ 150 ms)
  *  3. change-log throughput on Postgres: changes positioned per second (target ≥ 5,000/s), written by a
  *     process of ours and, for comparison, by a client from outside
- * BENCH_PARTS=initial stops after 1; BENCH_PARTS=trace splits the initial sync of messages into its steps.
+ *  4. the same writers with change capture off (session_replication_role = replica): the raw commit rate, and
+ *     the change log's rate as a share of it (goal ≥ 80%)
+ *  5. a transfer of a ticket with 1,000 messages to a user whose client is open → all 1,000 in her local
+ *     PGlite, p50 / p95 over 30 transfers (target p95 ≤ 1 s)
+ * BENCH_PARTS=initial stops after 1; BENCH_PARTS=trace splits the initial sync of messages into its steps;
+ * BENCH_PARTS=moves runs only 5.
  * Servers are on loopback; clients are the official @electric-sql/client and pglite-sync in this process.
  */
 import { PGlite } from '@electric-sql/pglite'
@@ -14,7 +19,7 @@ import { connectDatabase, type Tx } from '../server/db/connect.ts'
 import { withSystem, type Db } from '../server/db/tenant.ts'
 import { SyncService } from '../sync/server/sync-service.ts'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startTestEnv, type Backend, type TestEnv } from '../test/env.ts'
-import { superToken } from '../test/factories.ts'
+import { createUser, superToken } from '../test/factories.ts'
 import { localDatabase, serve } from '../test/sync-support.ts'
 import { applyLocalSchema } from '../sync/client/schema.ts'
 import { startSync } from '../sync/client/start-sync.ts'
@@ -136,10 +141,10 @@ async function fanOut(env: TestEnv, url: string, token: string) {
  * commit, as every API and worker process runs). `outside`: raw SQL from a client that is not ours,
  * woken through the trigger's NOTIFY (psql, another tool).
  */
-async function throughput(env: TestEnv, writers: 'ours' | 'outside') {
+async function throughput(env: TestEnv, writers: 'ours' | 'outside' | 'raw') {
   const url = env.services.config.DATABASE_URL!
   const database = await connectDatabase({ databaseUrl: url, max: 8 })
-  const sync = writers === 'ours' ? new SyncService(database) : undefined
+  const sync = writers === 'outside' ? undefined : new SyncService(database)
   await sync?.start()
   const db: Db = { sql: database.sql, roleSwitch: false, onCommit: sync && (() => sync.kick()) }
   const sql = database.sql
@@ -155,11 +160,13 @@ async function throughput(env: TestEnv, writers: 'ours' | 'outside') {
       while (next < TXS) {
         next++
         const insert = async (tx: Tx) => {
+          // No change capture: what these commits cost without the log (the bench connects as a superuser).
+          if (writers === 'raw') await tx`set local session_replication_role = replica`
           for (let i = 0; i < PER_TX; i++) {
             await tx`insert into tickets (company_id, contact_id, whatsapp_id, status) values (1, ${c.id}, ${w.id}, 'closed')`
           }
         }
-        await (writers === 'ours' ? withSystem(db, insert) : sql.begin(insert))
+        await (writers === 'outside' ? sql.begin(insert) : withSystem(db, insert))
       }
     }),
   )
@@ -206,10 +213,61 @@ async function initialSyncFromServerProcess(env: TestEnv) {
   }
 }
 
+const MOVE_MESSAGES = 1_000
+const TRANSFERS = 30
+
+/**
+ * Transfers of a ticket with MOVE_MESSAGES messages to a plain user whose client (pglite-sync in this
+ * process, as start-sync runs it) is open, timed from the transfer's commit until every message is in
+ * her PGlite; each ticket is transferred away again before the next one.
+ */
+async function transferMoves(env: TestEnv, url: string) {
+  const user = await createUser(env, 1)
+  const tickets = await withSystem(env.services.db, async (tx) => {
+    const [w] = await tx`select id from whatsapps where company_id = 1 limit 1`
+    const ids: number[] = []
+    for (let i = 0; i < TRANSFERS; i++) {
+      const [c] = await tx`insert into contacts (company_id, name, number) values (1, ${`Transferido ${i}`}, ${String(5511800000000 + i)}) returning id`
+      const [t] = await tx`insert into tickets (company_id, contact_id, whatsapp_id, status) values (1, ${c.id}, ${w.id}, 'pending') returning id`
+      await tx`insert into messages (company_id, ticket_id, body, from_me)
+               select 1, ${t.id}, 'Histórico ' || g || ' de uma conversa longa que o atendente precisa ler', g % 3 = 0 from generate_series(1, ${MOVE_MESSAGES}) g`
+      ids.push(t.id)
+    }
+    return ids
+  })
+  await env.services.sync.runOnce()
+  const local = await PGlite.create('memory://', { extensions: { electric: electricSync() } })
+  await applyLocalSchema(local)
+  const sync = await startSync(local, { shapeUrl: url, userKey: 'bench-moves', tables: ['tickets', 'messages', 'ticket_notes', 'ticket_tags'], getToken: async () => user.token })
+  while (sync.status.get().state !== 'up-to-date') await Bun.sleep(5)
+  const held = async (id: number) => (await local.query<{ n: number }>('select count(*)::int as n from messages where ticket_id = $1', [id])).rows[0].n
+  const samples: number[] = []
+  const txs: number[] = []
+  for (const id of tickets) {
+    const t0 = performance.now()
+    await withSystem(env.services.db, (tx) => tx`update tickets set user_id = ${user.id}, status = 'open' where id = ${id}`)
+    const committed = performance.now()
+    while ((await held(id)) < MOVE_MESSAGES) await Bun.sleep(2)
+    samples.push(performance.now() - committed)
+    txs.push(committed - t0)
+    await withSystem(env.services.db, (tx) => tx`update tickets set user_id = null, status = 'pending' where id = ${id}`)
+    while ((await held(id)) > 0) await Bun.sleep(2)
+  }
+  sync.unsubscribe()
+  await local.close()
+  return { p50: pct(samples, 50), p95: pct(samples, 95), n: samples.length, txP50: pct(txs, 50) }
+}
+
 async function run(backend: Backend) {
   const env = await startTestEnv(backend)
   const http = serve(env)
   try {
+    if (process.env.BENCH_PARTS === 'moves') {
+      await seedVolume(env)
+      const moves = await transferMoves(env, http.url)
+      console.log(`[${backend}] transfer of a ticket with ${MOVE_MESSAGES} messages → all in her PGlite: p50 ${moves.p50.toFixed(0)} ms, p95 ${moves.p95.toFixed(0)} ms (n=${moves.n}); the transfer's own transaction p50 ${moves.txP50.toFixed(0)} ms`)
+      return
+    }
     await seedVolume(env)
     const token = await superToken(env)
     if (process.env.BENCH_PARTS === 'trace') return await traceInitial(env, http.url, token)
@@ -224,11 +282,22 @@ async function run(backend: Backend) {
     const fan = await fanOut(env, http.url, await superToken(env))
     console.log(`[${backend}] write → visible to ${SUBSCRIBERS} subscribers: p50 ${fan.p50.toFixed(1)} ms, p95 ${fan.p95.toFixed(1)} ms (n=${fan.n})`)
     if (backend === 'postgres') {
-      for (const writers of ['ours', 'outside'] as const) {
+      const rates: Record<string, number> = {}
+      // raw, ours, raw, ours: the same machine in the same run, each pair under the same load.
+      for (const writers of ['raw', 'ours', 'outside', 'raw', 'ours'] as const) {
         const tp = await throughput(env, writers)
+        if (writers === 'raw') {
+          console.log(`[${backend}] raw commits (capture off): ${tp.changes} rows in 2000 transactions from 8 writers, ${tp.writeMs.toFixed(0)} ms → ${((tp.changes / tp.writeMs) * 1000).toFixed(0)} rows/s`)
+          rates.raw = Math.max(rates.raw ?? 0, (tp.changes / tp.writeMs) * 1000)
+          continue
+        }
         const who = writers === 'ours' ? 'from a process of ours' : 'from outside (NOTIFY)'
         console.log(`[${backend}] change log ${who}: ${tp.changes} changes in ${tp.txs} transactions from 8 writers, written in ${tp.writeMs.toFixed(0)} ms, positioned in ${tp.positionedMs.toFixed(0)} ms → ${tp.perSecond.toFixed(0)} changes/s`)
+        if (writers === 'ours') rates.ours = Math.max(rates.ours ?? 0, tp.perSecond)
       }
+      console.log(`[${backend}] change log from a process of ours keeps ${((rates.ours / rates.raw) * 100).toFixed(0)}% of the raw commit rate (best of two each; goal ≥ 80%)`)
+      const moves = await transferMoves(env, http.url)
+      console.log(`[${backend}] transfer of a ticket with ${MOVE_MESSAGES} messages → all in her PGlite: p50 ${moves.p50.toFixed(0)} ms, p95 ${moves.p95.toFixed(0)} ms (n=${moves.n}); the transfer's own transaction p50 ${moves.txP50.toFixed(0)} ms`)
     }
   } finally {
     http.stop()

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { withSystem } from '../server/db/tenant.ts'
-import { createCompany, createConnection } from '../test/factories.ts'
+import { createCompany, createConnection, createUser } from '../test/factories.ts'
+import type { Page } from 'playwright-core'
 import { loginAs, openBrowser, type Server, startServer, until, waitForServiceWorker } from './support/harness.ts'
 
 /**
@@ -92,3 +93,78 @@ describe('transfer with closeTicketOnTransfer', () => {
     }
   }, 120_000)
 })
+
+/** A count of the browser's own database (lib/local-first.ts exposes it for diagnostics). */
+const localCount = (page: Page, sql: string, params: unknown[]) =>
+  page.evaluate(
+    async ([q, p]) => {
+      const db = (globalThis as unknown as { balcaoLocalDb?: { query(s: string, v: unknown[]): Promise<{ rows: { n: number }[] }> } }).balcaoLocalDb
+      return db ? (await db.query(q as string, p as unknown[])).rows[0].n : -1
+    },
+    [sql, params] as const,
+  )
+
+describe('a transfer moves the conversation between attendants (issue 13)', () => {
+  test("the attendant's open app receives the ticket with its whole history, and loses both when it is transferred away", async () => {
+    const company = await createCompany(server.env)
+    const conn = await createConnection(server.env, company.companyId)
+    const ana = await createUser(server.env, company.companyId, { name: 'Ana Atendente' })
+    const ticket = await withSystem(server.env.services.db, async (tx) => {
+      const [vendas] = await tx<{ id: number }[]>`insert into queues (company_id, name, color) values (${company.companyId}, 'Vendas', '#16a34a') returning id`
+      const [suporte] = await tx<{ id: number }[]>`insert into queues (company_id, name, color) values (${company.companyId}, 'Suporte', '#2563eb') returning id`
+      await tx`insert into user_queues (company_id, user_id, queue_id) values (${company.companyId}, ${ana.id}, ${suporte.id})`
+      const [contact] = await tx<{ id: number }[]>`insert into contacts (company_id, name, number) values (${company.companyId}, 'Célia Histórico', '5511955550000') returning id`
+      const [t] = await tx<{ id: number; uuid: string }[]>`
+        insert into tickets (company_id, contact_id, whatsapp_id, channel, status, user_id, queue_id)
+        values (${company.companyId}, ${contact.id}, ${conn.id}, 'simulator', 'open', ${company.adminId}, ${vendas.id})
+        returning id, uuid::text as uuid`
+      for (let i = 1; i <= 8; i++) {
+        await tx`insert into messages (company_id, ticket_id, contact_id, body, from_me) values (${company.companyId}, ${t.id}, ${contact.id}, ${`Pergunta ${i} da Célia`}, false)`
+      }
+      return t
+    })
+    const admin = await openBrowser()
+    const attendant = await openBrowser()
+    try {
+      await loginAs(attendant.page, server.baseUrl, ana.email, ana.password)
+      await attendant.page.waitForURL(`${server.baseUrl}/`)
+      await attendant.page.goto(`${server.baseUrl}/tickets`)
+      await attendant.page.getByTestId('ticket-list-pane').waitFor({ timeout: 45_000 })
+      const history = (page: Page) => localCount(page, `select count(*)::int as n from messages where ticket_id = $1 and body like 'Pergunta %'`, [ticket.id])
+      await until("the attendant's database open", async () => (await history(attendant.page)) === 0, 45_000)
+
+      await loginAs(admin.page, server.baseUrl, company.adminEmail, 'admin-pass')
+      await admin.page.waitForURL(`${server.baseUrl}/`)
+      await admin.page.goto(`${server.baseUrl}/tickets/${ticket.uuid}`)
+      const chat = admin.page.getByTestId('ticket-chat')
+      await chat.getByTestId('message').filter({ hasText: 'Pergunta 8 da Célia' }).waitFor({ timeout: 45_000 })
+      await chat.getByTestId('chat-transfer').click()
+      await admin.page.getByTestId('transfer-queue').selectOption({ label: 'Suporte' })
+      await admin.page.getByTestId('transfer-user').selectOption({ label: 'Ana Atendente' })
+      await admin.page.getByTestId('transfer-confirm').click()
+      await until('the transfer on the server', async () => {
+        const [t] = await withSystem(server.env.services.db, (tx) => tx<{ userId: number }[]>`select user_id from tickets where id = ${ticket.id}`)
+        return t.userId === ana.id
+      })
+      const transferred = Date.now()
+
+      // Her list shows the ticket and its chat the whole conversation, without a reload.
+      await until('the whole history in her database', async () => (await history(attendant.page)) === 8, 20_000)
+      console.log(`history in the attendant's database ${Date.now() - transferred} ms after the transfer committed`)
+      await attendant.page.getByTestId('ticket-list-pane').getByText('Célia Histórico').click()
+      const herChat = attendant.page.getByTestId('ticket-chat')
+      await herChat.getByTestId('message').filter({ hasText: 'Pergunta 1 da Célia' }).waitFor({ timeout: 20_000 })
+      expect(await herChat.getByTestId('message').filter({ hasText: 'da Célia' }).count()).toBe(8)
+
+      // Back to Vendas with nobody: out of her view, out of her list and her database.
+      await withSystem(server.env.services.db, (tx) => tx`update tickets set user_id = null, status = 'pending', queue_id = (select id from queues where company_id = ${company.companyId} and name = 'Vendas') where id = ${ticket.id}`)
+      await until('the history gone from her database', async () => (await history(attendant.page)) === 0, 20_000)
+      expect(await localCount(attendant.page, 'select count(*)::int as n from tickets where id = $1', [ticket.id])).toBe(0)
+      await attendant.page.getByTestId('ticket-list-pane').getByText('Célia Histórico').waitFor({ state: 'detached', timeout: 20_000 })
+    } finally {
+      await admin.close()
+      await attendant.close()
+    }
+  }, 180_000)
+})
+

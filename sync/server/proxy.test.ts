@@ -90,6 +90,45 @@ describeEachBackend('shape proxy mode', (env) => {
   })
 })
 
+describeEachBackend('shape proxy mode with an Electric that moves rows', (env) => {
+  let electric: ReturnType<typeof Bun.serve>
+  let proxy: ReturnType<typeof Bun.serve>
+  let answer: unknown[] = []
+
+  beforeAll(() => {
+    // Stands in for Electric 1.6+ answering a subquery shape: what it sends when a ticket moves.
+    electric = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch: () => Response.json(answer, { headers: { 'electric-handle': 'h-electric-1', 'electric-offset': '10_2', 'electric-schema': '{}', 'electric-cursor': '1' } }),
+    })
+    const base = env().services
+    proxy = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: createApp({ ...base, config: { ...base.config, ELECTRIC_URL: `http://127.0.0.1:${electric.port}/v1/shape` } }).fetch })
+  })
+  afterAll(() => {
+    proxy.stop(true)
+    electric.stop(true)
+  })
+
+  test("a move-in or move-out of a ticket's messages becomes a must-refetch; other answers pass", async () => {
+    const a = await createCompany(env())
+    const u = await createUser(env(), a.companyId)
+    const get = () => fetch(`http://127.0.0.1:${proxy.port}/v1/shape?table=messages&offset=10_1&handle=h-electric-1&live=true`, { headers: { authorization: `Bearer ${u.token}` } })
+    const upToDate = { headers: { control: 'up-to-date', global_last_seen_lsn: '10' } }
+    for (const event of ['move-in', 'move-out']) {
+      answer = [{ headers: { event, patterns: [{ pos: 0, value: 'tag' }], txids: [7] } }, upToDate]
+      const res = await get()
+      expect(res.status).toBe(409)
+      expect(res.headers.get('electric-handle')).toBe('h-electric-1')
+      expect(await res.json()).toEqual([{ headers: { control: 'must-refetch' } }])
+    }
+    answer = [{ key: '"public"."messages"/"1"', value: { id: '1' }, headers: { operation: 'insert', lsn: '10', op_position: 2 } }, upToDate]
+    const res = await get()
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual(answer)
+  })
+})
+
 test('maskText keeps only the last two characters', () => {
   expect(maskText('5511999998877')).toBe('***********77')
   expect(maskText('7')).toBe('7')

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import type { AppEnv } from '../../server/app-env.ts'
 import { maskNumber, type ShapeEntry, type ShapeScope } from '../shapes.ts'
 import type { ColumnInfo } from './columns.ts'
+import { cacheControl, mustRefetch } from './protocol.ts'
 
 /** The protocol parameters a client may pass through; everything else is set by the server (§5.1). */
 const PASS_THROUGH = ['live', 'live_sse', 'experimental_live_sse', 'handle', 'offset', 'cursor', 'expired_handle', 'log', 'cache-buster']
@@ -47,8 +48,15 @@ export async function proxyShape(
   out.set('vary', 'Authorization')
   out.set('access-control-expose-headers', 'electric-cursor,electric-handle,electric-has-data,electric-offset,electric-schema,electric-up-to-date,retry-after')
   const masks = entry.masked?.(scope) ?? {}
-  if (!Object.keys(masks).length || res.status !== 200) return new Response(res.body, { status: res.status, headers: out })
-  const body = (await res.json()) as { value?: Record<string, string | null> }[]
+  const json = (res.headers.get('content-type') ?? 'application/json').includes('json')
+  if ((!Object.keys(masks).length && !entry.parent) || res.status !== 200 || !json) return new Response(res.body, { status: res.status, headers: out })
+  const body = (await res.json()) as { value?: Record<string, string | null>; headers?: { event?: string } }[]
+  if (entry.parent && body.some((m) => m.headers?.event === 'move-in' || m.headers?.event === 'move-out')) {
+    // pglite-sync 0.6.1 drops move-in rows (no lsn) and ignores move-out events: refetching the shape is
+    // the way its database ends up holding what the user may see (docs/decisions.md "Moves in proxy mode").
+    out.set('cache-control', cacheControl.mustRefetch)
+    return new Response(JSON.stringify(mustRefetch), { status: 409, headers: out })
+  }
   for (const m of body) {
     if (!m.value) continue
     for (const [col, mask] of Object.entries(masks)) if (typeof m.value[col] === 'string') m.value[col] = mask.value(m.value[col] as string)

@@ -59,6 +59,7 @@ export async function openLocalFirst(userKey: string): Promise<LocalFirst> {
     await closeLocalDatabase(db)
     throw err
   }
+  exposeForDiagnostics(db)
   let closing: Promise<void> | null = null
   return {
     userKey,
@@ -72,6 +73,14 @@ export async function openLocalFirst(userKey: string): Promise<LocalFirst> {
         await closeLocalDatabase(db)
       })()),
   }
+}
+
+/**
+ * The user's own database, readable from the devtools console and by the browser tests as
+ * `balcaoLocalDb.query(sql, params)`: it holds only what this user may see, as IndexedDB does anyway.
+ */
+function exposeForDiagnostics(db: LocalDatabase): void {
+  ;(globalThis as { balcaoLocalDb?: unknown }).balcaoLocalDb = { query: (sql: string, params?: unknown[]) => db.query(sql, params) }
 }
 
 /**
