@@ -96,6 +96,27 @@ describe('routing through queues and the option tree', () => {
       expect(await ticketNow()).toEqual({ queueId: suporte.id, status: 'pending' })
       await row(saraB.page, 'Lia Cliente').waitFor({ timeout: 20_000 })
       await row(vitorB.page, 'Lia Cliente').waitFor({ state: 'detached', timeout: 20_000 })
+
+      // Sara opens it: the whole conversation came with the ticket into her queue, in the order it
+      // happened (each answer after the message that caused it), the menu in WhatsApp's bold and lines.
+      await row(saraB.page, 'Lia Cliente').click()
+      const chat = saraB.page.getByTestId('ticket-chat')
+      await chat.getByTestId('message-body').filter({ hasText: 'Bem-vindo ao suporte técnico.' }).waitFor({ timeout: 20_000 })
+      const bodies = await chat.getByTestId('message-body').allInnerTexts()
+      const at = (pred: (b: string) => boolean) => bodies.findIndex(pred)
+      const order = [
+        at((b) => b === 'Oi, boa tarde'),
+        at((b) => b.includes('Olá! Escolha uma opção')),
+        at((b) => b === '1'),
+        at((b) => b.includes('Catálogo de produtos')),
+        at((b) => b === '2'),
+        at((b) => b.includes('Bem-vindo ao suporte técnico.')),
+      ]
+      expect(order.every((i) => i >= 0)).toBe(true)
+      expect([...order].sort((x, y) => x - y)).toEqual(order)
+      const menu = chat.getByTestId('message-body').filter({ hasText: 'Olá! Escolha uma opção' })
+      expect(await menu.locator('strong').allTextContents()).toEqual(['1', '2'])
+      expect(await menu.innerText()).toMatch(/Escolha uma opção:\n+1 - Vendas\n2 - Suporte/)
       await screenshot(saraB.page, 'routing-suporte.png')
     } finally {
       await saraB.close()

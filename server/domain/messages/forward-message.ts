@@ -62,7 +62,7 @@ export async function forwardMessage(ctx: DomainCtx, input: ForwardMessageInput)
     now: ctx.now(),
     runAt,
   })
-  await tx`update messages set created_at = ${ctx.now()}, v_card = ${source.vCard} where id = ${message.id}`
+  await tx`update messages set v_card = ${source.vCard} where id = ${message.id}`
   const [view] = await messageViews(tx, [Number(message.id)])
   const ticketFields = { id: target.ticket.id, uuid: target.ticket.uuid, userId: target.ticket.userId, queueId: target.ticket.queueId, isGroup: target.ticket.isGroup, status: target.ticket.status }
   ctx.emit({ type: 'appMessage', companyId: auth.company.id, payload: { action: 'create', message: view, ticket: ticketFields } })

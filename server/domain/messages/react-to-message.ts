@@ -30,7 +30,7 @@ export async function reactToMessage(ctx: DomainCtx, messageId: number, input: R
   const { target, ticket } = await loadReactable(ctx, messageId)
   const chat = await writableChat(ctx, ticket)
   if ((await ourReaction(ctx, target.id)) !== input.emoji) {
-    const reaction = await enqueueSend(tx, {
+    await enqueueSend(tx, {
       companyId: auth.company.id,
       ticketId: chat.id,
       whatsappId: chat.whatsappId!,
@@ -44,8 +44,6 @@ export async function reactToMessage(ctx: DomainCtx, messageId: number, input: R
       extra: { target: { externalId: target.wid, fromMe: target.fromMe } },
       now: ctx.now(),
     })
-    // The request clock orders our reactions (the latest one is the one shown).
-    await tx`update messages set created_at = ${ctx.now()} where id = ${reaction.id}`
   }
   const [view] = await messageViews(tx, [target.id])
   ctx.emit({ type: 'appMessage', companyId: auth.company.id, payload: { action: 'update', message: view, ticket: eventTicket(ticket) } })

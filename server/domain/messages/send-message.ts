@@ -62,8 +62,6 @@ export async function sendMessage(ctx: DomainCtx, media: MediaStore, ticketId: n
     if (req.kind === 'vcard') await tx`update messages set v_card = ${String(req.extra?.vCard)} where id = ${message.id}`
     ids.push(Number(message.id))
   }
-  // The actor's clock, not the database's: the 15-minute edit window is measured on it.
-  await tx`update messages set created_at = ${base.now} where id = any(${ids}::bigint[])`
   const messages = await messageViews(tx, ids)
   for (const message of messages) {
     ctx.emit({ type: 'appMessage', companyId: auth.company.id, payload: { action: 'create', message, ticket: eventTicket(ticket) } })

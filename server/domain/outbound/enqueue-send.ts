@@ -52,6 +52,7 @@ export function whatsappMessageId(): string {
  */
 export async function enqueueSend(tx: Tx, req: SendRequest): Promise<QueuedMessage> {
   const wid = req.channel === 'whatsapp' && !req.isPrivate ? whatsappMessageId() : null
+  const createdAt = await conversationTime(tx, req.ticketId, req.now)
   const [message] = await tx<QueuedMessage[]>`
     insert into messages ${tx({
       companyId: req.companyId,
@@ -73,6 +74,7 @@ export async function enqueueSend(tx: Tx, req: SendRequest): Promise<QueuedMessa
       isPrivate: req.isPrivate ?? false,
       isForwarded: req.isForwarded ?? false,
       dataJson: req.kind || req.extra ? { kind: req.kind ?? (req.media ? 'media' : 'text'), ...req.extra } : null,
+      createdAt,
     })}
     returning id, wid, ticket_id, body, from_me, ack, media_type, created_at`
   // A reaction never becomes the ticket's preview (inbound ones do not either, migration 0008).
@@ -85,6 +87,17 @@ export async function enqueueSend(tx: Tx, req: SendRequest): Promise<QueuedMessa
     await enqueueSendJob(tx, { ...job, now: req.runAt ?? req.now })
   }
   return message
+}
+
+/**
+ * When a message enters a ticket's conversation: the actor's clock, but never before the newest message
+ * already there (docs/decisions.md "Message order"). A reply is then always listed after what it answers,
+ * even when the channel stamped the customer's message with a clock a little ahead of ours.
+ */
+export async function conversationTime(tx: Tx, ticketId: number, now: Date): Promise<Date> {
+  const [{ at }] = await tx<{ at: Date }[]>`
+    select greatest(${now}::timestamptz, (select max(created_at) from messages where ticket_id = ${ticketId})) as at`
+  return at
 }
 
 export const sendQueue = (whatsappId: number) => `send:${whatsappId}`

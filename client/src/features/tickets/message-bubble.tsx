@@ -5,6 +5,7 @@ import { Icon } from '../../ui/icon.tsx'
 import { MediaIcon } from '../../ui/media-icon.tsx'
 import { FILE_KINDS, MessageMedia } from './message-media.tsx'
 import { WriteStatus } from '../../ui/write-status.tsx'
+import { RichText } from './rich-text.tsx'
 
 export interface MessageMenuAction {
   key: 'reply' | 'react' | 'forward' | 'edit' | 'delete'
@@ -17,7 +18,7 @@ interface MessageBubbleProps {
   /** The message menu (reply, edit, delete): only the actions this message allows. */
   menu: MessageMenuAction[]
   menuLabel: string
-  labels: { private: string; deleted: string; edited: string; pending: string; retry: string; discard: string; sendFailed: string; ack: Record<string, string> }
+  labels: { private: string; automatic: string; deleted: string; edited: string; pending: string; retry: string; discard: string; sendFailed: string; ack: Record<string, string> }
   errorText: (code: string) => string
   onRetry: () => void
   onDiscard: () => void
@@ -55,9 +56,13 @@ function captionOf(m: MessageBubbleProps['message']): string {
   return m.body
 }
 
-/** One message of the chat: ours on the right, the contact's on the left, private notes in yellow. */
+/**
+ * One message of the chat: ours on the right, the contact's on the left, private notes in yellow. What
+ * the system sent the contact (bot, greeting, farewell, rating) is ours too, marked as automatic; only
+ * call logs are notices in the middle.
+ */
 export function MessageBubble({ message: m, menu, menuLabel, labels, errorText, onRetry, onDiscard, select }: MessageBubbleProps) {
-  if (m.isSystem || m.mediaType === 'call_log') {
+  if ((m.isSystem && !m.fromMe) || m.mediaType === 'call_log') {
     return (
       <li
         data-testid="message"
@@ -99,6 +104,7 @@ export function MessageBubble({ message: m, menu, menuLabel, labels, errorText, 
           </Menu>
         )}
         {m.isPrivate && <p className="text-xs font-semibold uppercase">{labels.private}</p>}
+        {m.isSystem && <p data-testid="message-automatic" className="text-[11px] font-semibold uppercase opacity-60">{labels.automatic}</p>}
         {m.quoted && (
           <p data-testid="message-quoted" className="mb-1 line-clamp-3 border-l-4 border-emerald-600 bg-black/5 px-2 py-1 text-xs dark:bg-white/10">
             {m.quoted.body}
@@ -106,7 +112,7 @@ export function MessageBubble({ message: m, menu, menuLabel, labels, errorText, 
         )}
         {!m.isDeleted && <MessageMedia mediaType={m.mediaType} mediaUrl={m.mediaUrl} mediaName={m.mediaName} body={m.body} vCard={m.vCard} />}
         <p data-testid="message-body" className={`whitespace-pre-wrap break-words text-sm ${m.isDeleted ? 'italic opacity-60' : ''}`}>
-          {m.isDeleted ? labels.deleted : captionOf(m)}
+          {m.isDeleted ? labels.deleted : <RichText text={captionOf(m)} />}
         </p>
         <p className="mt-0.5 flex items-center justify-end gap-1 text-[11px] opacity-70">
           {m.isEdited && <span>{labels.edited}</span>}

@@ -207,6 +207,7 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
                   menuLabel={t('chat.menu')}
                   labels={{
                     private: t('chat.privateMark'),
+                    automatic: t('chat.automaticMark'),
                     deleted: t('chat.deleted'),
                     edited: t('chat.edited'),
                     pending: t('sync.pending'),
