@@ -175,6 +175,53 @@ describe('writes made offline', () => {
   }, TIMEOUT)
 })
 
+describe('an offline start keeps the whole app (issue 13)', () => {
+  test('the plan-gated menu stays after an offline reload, and a reply made once back online confirms at once', async () => {
+    const company = await createCompany(server.env)
+    const ticket = await withSystem(server.env.services.db, async (tx) => {
+      const [w] = await tx<{ id: number }[]>`insert into whatsapps (company_id, name, channel, status) values (${company.companyId}, 'Loja', 'simulator', 'CONNECTED') returning id`
+      const [c] = await tx<{ id: number }[]>`insert into contacts (company_id, name, number) values (${company.companyId}, 'Olívia Offline', '5511955551234') returning id`
+      const [t] = await tx<{ uuid: string }[]>`
+        insert into tickets (company_id, contact_id, whatsapp_id, channel, status, user_id)
+        values (${company.companyId}, ${c.id}, ${w.id}, 'simulator', 'open', ${company.adminId}) returning uuid::text as uuid`
+      return t
+    })
+    const gated = ['Agendamentos', 'Chat interno']
+    await withBrowser(async ({ page, context }) => {
+      await loginAs(page, server.baseUrl, company.adminEmail, 'admin-pass')
+      await page.waitForURL(url('/'))
+      await waitForServiceWorker(page)
+      for (const name of gated) await page.getByRole('link', { name }).waitFor({ timeout: FIRST_START_MS })
+      await page.goto(url(`/tickets/${ticket.uuid}`))
+      await page.getByTestId('ticket-chat').getByTestId('message-input').waitFor({ timeout: FIRST_START_MS })
+      await page.locator('[data-sync-state="up-to-date"]').waitFor({ timeout: FIRST_START_MS })
+
+      await context.setOffline(true)
+      await page.reload()
+      const input = page.getByTestId('ticket-chat').getByTestId('message-input')
+      await input.waitFor({ timeout: 30_000 })
+      await page.locator('[data-sync-state="offline"]').waitFor()
+      for (const name of gated) await page.getByRole('link', { name }).waitFor({ timeout: 5_000 })
+      // Long enough offline for the shape client's backoff to grow past 8 s (it doubles from 1 s).
+      await page.waitForTimeout(12_000)
+
+      // Back online: the reply goes out at once, and sync brings it back confirmed without waiting for
+      // that backoff (it took 7-11 s here before).
+      await context.setOffline(false)
+      const sent = Date.now()
+      await input.fill('Voltei, já te respondo.')
+      await input.press('Enter')
+      const bubble = page.getByTestId('message').filter({ hasText: 'Voltei, já te respondo.' })
+      await bubble.waitFor()
+      await bubble.and(page.locator('[data-local="false"]')).waitFor({ timeout: 30_000 })
+      const confirmed = Date.now() - sent
+      console.log(`reply confirmed ${confirmed} ms after it was sent, after an offline reload`)
+      expect(confirmed).toBeLessThan(6_000)
+      for (const name of gated) await page.getByRole('link', { name }).waitFor()
+    })
+  }, TIMEOUT)
+})
+
 describe('who sees the page', () => {
   test('a plain user gets the no-access view on /users', async () => {
     const company = await createCompany(server.env)

@@ -6,6 +6,7 @@ import { live } from '@electric-sql/pglite/live'
 import { PGliteWorker } from '@electric-sql/pglite/worker'
 import { assertUserKey, dataDirName, idbDatabaseName, syncAfterTransactions } from './local-pg.ts'
 import { outboxDbName } from './outbox-store.ts'
+import type { Connectivity } from './outbox-env.ts'
 import type { WorkerMeta } from './pglite-worker.ts'
 import type { TokenGetter } from './start-sync.ts'
 import type { StatusSource } from './sync-status.ts'
@@ -24,6 +25,8 @@ export interface OpenLocalDatabaseOptions {
   shapeSocket?: boolean
   /** Force a storage (default: OPFS where the browser has sync access handles, else IndexedDB). */
   storage?: 'opfs' | 'idb'
+  /** Signs that the network is back, passed on to the sync worker (default: none). */
+  connectivity?: Connectivity | null
 }
 
 async function createProxy(worker: Worker, meta: WorkerMeta) {
@@ -48,9 +51,14 @@ export async function openLocalDatabase(opts: OpenLocalDatabaseOptions): Promise
   const shapeUrl = new URL(opts.shapeUrl ?? '/v1/shape', globalThis.location?.href).href
   let db: LocalDatabase | undefined
   // Before the worker starts: its first sync request needs a token from a tab.
-  const bridge = tabBridge(opts.userKey, opts.getToken, async () => {
-    if (db) await closeLocalDatabase(db)
-  })
+  const bridge = tabBridge(
+    opts.userKey,
+    opts.getToken,
+    async () => {
+      if (db) await closeLocalDatabase(db)
+    },
+    opts.connectivity,
+  )
   const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { type: 'module', name: 'balcao-db' })
   try {
     db = await createProxy(worker, { userKey: opts.userKey, shapeUrl, tables: opts.tables, storage: opts.storage, shapeSocket: opts.shapeSocket })

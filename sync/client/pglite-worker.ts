@@ -9,6 +9,7 @@ import { electricSync } from '@electric-sql/pglite-sync'
 import { worker } from '@electric-sql/pglite/worker'
 import { dataDirName, syncAfterTransactions, type SyncablePg } from './local-pg.ts'
 import { applyLocalSchema } from './schema.ts'
+import { ReconnectSignal } from './reconnect.ts'
 import { createSocketFetch, shapeSocketUrl } from './socket-fetch.ts'
 import { startSync } from './start-sync.ts'
 import { workerBridge } from './worker-bridge.ts'
@@ -36,8 +37,13 @@ void worker({
     // HTTP/1.1 the 16 long-polls would take all 6 connections the browser gives the host and starve the
     // app's API calls. The socket fetch falls back to plain fetch when the socket cannot be opened.
     const fetchClient = meta.shapeSocket === false ? undefined : createSocketFetch({ socketUrl: shapeSocketUrl(meta.shapeUrl), getToken: bridge.getToken })
+    const reconnect = new ReconnectSignal()
+    bridge.onOnline(() => {
+      fetchClient?.retrySocketNow()
+      reconnect.wake()
+    })
     // Not awaited: the tabs may query as soon as the schema exists; sync reports through the bridge.
-    startSync(pg, { shapeUrl: meta.shapeUrl, tables: meta.tables, userKey: meta.userKey, getToken: bridge.getToken, onStatus: bridge.publishStatus, fetchClient }).catch(
+    startSync(pg, { shapeUrl: meta.shapeUrl, tables: meta.tables, userKey: meta.userKey, getToken: bridge.getToken, onStatus: bridge.publishStatus, fetchClient, reconnect }).catch(
       (err: unknown) => {
         console.error('sync did not start', err)
         bridge.publishStatus({ state: 'error', error: 'ERR_SYNC_START', lastSyncedAt: null })
@@ -56,7 +62,10 @@ async function openStorage(userKey: string, storage?: 'opfs' | 'idb'): Promise<P
       console.warn('OPFS storage failed, using IndexedDB', err)
     }
   }
-  return PGlite.create({ dataDir: `idb://${dataDirName(userKey)}`, extensions })
+  // IndexedDB's flush walks every file of the database (30-150 ms here) and the tabs ask for one after
+  // each query: in the background, queries no longer wait behind a queue of flushes (docs/decisions.md
+  // "Offline start"). OPFS keeps the awaited flush: it refills its pool of file handles there.
+  return PGlite.create({ dataDir: `idb://${dataDirName(userKey)}`, extensions, relaxedDurability: true })
 }
 
 /**

@@ -20,6 +20,8 @@ export interface ShapeSocketLink {
   request(s: WebSocket, query: string, token: string | null, signal: AbortSignal | null | undefined): Promise<Response>
   /** Closes the socket; requests in flight fail as network errors. */
   close(): void
+  /** Forgets failed opens: the next connect tries at once, with every attempt, and ends any fallback period. */
+  forgetFailures(): void
   readonly socketsOpened: number
   /** Until when (epoch ms) shape requests should go over plain HTTP, the socket having failed to open. */
   readonly fallbackUntil: number
@@ -241,6 +243,11 @@ export function createShapeSocketLink(opts: ShapeSocketLinkOptions): ShapeSocket
     connect,
     request,
     close,
+    forgetFailures() {
+      failures = 0
+      fellBack = false
+      fallbackUntil = 0
+    },
     get socketsOpened() {
       return socketsOpened
     },

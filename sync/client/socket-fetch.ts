@@ -39,6 +39,8 @@ export type SocketFetch = typeof fetch & {
   readonly socketsOpened: number
   /** Whether shape requests currently go to fallbackFetch because the socket could not be opened. */
   readonly fallingBack: boolean
+  /** The network is back: the next request tries the socket at once, without a fallback period or backoff. */
+  retrySocketNow(): void
 }
 
 export interface SocketFetchOptions {
@@ -151,6 +153,7 @@ export function createSocketFetch(opts: SocketFetchOptions): SocketFetch {
   // `preconnect`: Bun's `typeof fetch` has it; a no-op keeps this assignable to ShapeStream's fetchClient.
   return Object.defineProperties(socketFetch, {
     close: { value: () => link.close() },
+    retrySocketNow: { value: () => link.forgetFailures() },
     preconnect: { value: () => {} },
     socketsOpened: { get: () => link.socketsOpened },
     fallingBack: { get: () => Date.now() < link.fallbackUntil },

@@ -3,6 +3,7 @@ import type { ShapeToTableOptions } from '@electric-sql/pglite-sync'
 import { shapeCatalogue } from '../shapes.ts'
 import type { SyncablePg } from './local-pg.ts'
 import { csvSafeColumns } from './csv-safe.ts'
+import type { ReconnectSignal } from './reconnect.ts'
 import { SCHEMA_VERSION } from './schema.generated.ts'
 import { createStatusStore, type StatusSource, type SyncStatus } from './sync-status.ts'
 import { TxidConfirmer } from './txid-confirmer.ts'
@@ -20,6 +21,8 @@ export interface StartSyncOptions {
   tables?: string[]
   /** The fetch every shape request goes through (default fetch); the worker passes the shape socket's (socket-fetch.ts). */
   fetchClient?: typeof fetch
+  /** Where requests that failed for want of network wait to go again (reconnect.ts); without it the client's backoff. */
+  reconnect?: Pick<ReconnectSignal, 'wait'>
 }
 
 export interface SyncHandle {
@@ -97,19 +100,7 @@ export async function startSync(pg: SyncablePg, opts: StartSyncOptions): Promise
 
 function shapeOptions(table: string, opts: StartSyncOptions, status: ReturnType<typeof createStatusStore>): ShapeStreamOptions {
   let lastToken: string | null = null
-  const base = opts.fetchClient ?? fetch
-  // Every answer tells whether the server is reachable; the client's own backoff keeps retrying meanwhile.
-  const fetchClient = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    try {
-      const res = await base(input, init)
-      if (res.status >= 500) status.set({ state: 'error', error: `HTTP_${res.status}` })
-      else if (status.source.get().error === 'ERR_NETWORK' || status.source.get().error?.startsWith('HTTP_5')) status.set({ state: 'syncing' })
-      return valuesAsText(res)
-    } catch (err) {
-      if (!init?.signal?.aborted) status.set({ state: 'error', error: 'ERR_NETWORK' })
-      throw err
-    }
-  }) as typeof fetch
+  const fetchClient = shapeFetch(opts.fetchClient ?? fetch, status, opts.reconnect)
   return {
     url: opts.shapeUrl,
     params: { table },
@@ -133,6 +124,29 @@ function shapeOptions(table: string, opts: StartSyncOptions, status: ReturnType<
       if (!(err instanceof FetchError) || err.status >= 500 || err.status === 429) return {}
     },
   }
+}
+
+/**
+ * The fetch of every shape request. Every answer tells whether the server is reachable. A network failure
+ * waits for a sign that the network is back (reconnect.ts) and goes again, so the Electric client's
+ * backoff (doubling up to 32 s) never grows while the app is offline.
+ */
+export function shapeFetch(base: typeof fetch, status: Pick<ReturnType<typeof createStatusStore>, 'set' | 'source'>, reconnect?: Pick<ReconnectSignal, 'wait'>): typeof fetch {
+  return (async (input: RequestInfo | URL, init?: RequestInit) => {
+    for (;;) {
+      try {
+        const res = await base(input, init)
+        if (res.status >= 500) status.set({ state: 'error', error: `HTTP_${res.status}` })
+        else if (status.source.get().error === 'ERR_NETWORK' || status.source.get().error?.startsWith('HTTP_5')) status.set({ state: 'syncing' })
+        return valuesAsText(res)
+      } catch (err) {
+        if (init?.signal?.aborted) throw err
+        status.set({ state: 'error', error: 'ERR_NETWORK' })
+        if (!reconnect || !(err instanceof TypeError)) throw err
+        await reconnect.wait(init?.signal)
+      }
+    }
+  }) as typeof fetch
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { TokenGetter } from './start-sync.ts'
+import type { Connectivity } from './outbox-env.ts'
 import { createStatusStore, IDLE_STATUS, type StatusSource, type SyncStatus } from './sync-status.ts'
 
 /**
@@ -13,6 +14,7 @@ type BridgeMessage =
   | { type: 'status-request' }
   | { type: 'close' }
   | { type: 'closed' }
+  | { type: 'online' }
 
 export const bridgeName = (userKey: string) => `balcao-sync-${userKey}`
 
@@ -23,10 +25,12 @@ export function workerBridge(userKey: string) {
   const channel = new BroadcastChannel(bridgeName(userKey))
   const waiting = new Map<string, (token: string | null) => void>()
   let status: SyncStatus = IDLE_STATUS
+  const onlineListeners = new Set<() => void>()
   channel.onmessage = (ev: MessageEvent<BridgeMessage>) => {
     const m = ev.data
     if (m.type === 'token') waiting.get(m.id)?.(m.token)
     else if (m.type === 'status-request') channel.postMessage({ type: 'status', status } satisfies BridgeMessage)
+    else if (m.type === 'online') for (const l of onlineListeners) l()
   }
   const getToken: TokenGetter = (opts) =>
     new Promise((resolve, reject) => {
@@ -48,12 +52,17 @@ export function workerBridge(userKey: string) {
       status = next
       channel.postMessage({ type: 'status', status } satisfies BridgeMessage)
     },
+    /** A tab says the network may be back (its online event, or an API call that succeeded). */
+    onOnline(listener: () => void): () => void {
+      onlineListeners.add(listener)
+      return () => onlineListeners.delete(listener)
+    },
     close: () => channel.close(),
   }
 }
 
 /** A tab's side: answers token requests with the app's getter, mirrors the status, obeys close requests. */
-export function tabBridge(userKey: string, getToken: TokenGetter, onCloseRequest: () => Promise<void>) {
+export function tabBridge(userKey: string, getToken: TokenGetter, onCloseRequest: () => Promise<void>, connectivity?: Connectivity | null) {
   const channel = new BroadcastChannel(bridgeName(userKey))
   const status = createStatusStore()
   channel.onmessage = async (ev: MessageEvent<BridgeMessage>) => {
@@ -71,10 +80,15 @@ export function tabBridge(userKey: string, getToken: TokenGetter, onCloseRequest
   }
   let closing = false
   channel.postMessage({ type: 'status-request' } satisfies BridgeMessage)
+  // The worker's requests that failed offline go again at once when this tab sees the network back.
+  const unsubscribe = connectivity?.subscribe((online) => online && !closing && channel.postMessage({ type: 'online' } satisfies BridgeMessage))
   return {
     status: status.source as StatusSource,
     // During a close request the channel stays open until the answer is sent.
-    close: () => void (closing || channel.close()),
+    close: () => {
+      unsubscribe?.()
+      if (!closing) channel.close()
+    },
   }
 }
 

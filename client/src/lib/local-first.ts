@@ -48,7 +48,7 @@ export function appConnectivity(): Connectivity {
 
 /** Opens the user's database (sync starts in its worker), then the outbox linked to it. */
 export async function openLocalFirst(userKey: string): Promise<LocalFirst> {
-  const db = await openLocalDatabase({ userKey, getToken: getSyncToken, tables: LOCAL_SYNC_TABLES })
+  const db = await openLocalDatabase({ userKey, getToken: getSyncToken, tables: LOCAL_SYNC_TABLES, connectivity: appConnectivity() })
   let outbox: Outbox
   let unlink: () => void
   try {

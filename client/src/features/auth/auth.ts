@@ -9,6 +9,7 @@ import { endSession, rememberedUser, rememberUser, startSession, wipeLocalData }
 import { isSubscriptionExpired } from './subscription.ts'
 import type { LoginResult, PlanFlags, User } from '../../lib/types.ts'
 import { refreshVersion } from '../../lib/version.ts'
+import { useRemembered, whenReachable } from '../../lib/remembered.ts'
 
 /**
  * POST /auth/login. Keeps the session, stores the version and sends the user on: to /financeiro-aberto
@@ -56,50 +57,71 @@ export function fetchPlanFlags(companyId: number): Promise<PlanFlags> {
   return api<PlanFlags>(`/companies/listPlan/${companyId}`)
 }
 
+function adoptUser(me: User): void {
+  rememberUser(me)
+  store.set(userAtom, me)
+}
+
 /**
  * Loads the session behind a stored token: the user (GET /auth/me, or the remembered one when the server
- * cannot be reached) and, unless the subscription has expired, the plan flags. Answers 'ready' once the
- * user is known.
+ * cannot be reached, replaced once it answers again) and, unless the subscription has expired, the plan
+ * flags (remembered the same way). Answers 'ready' once the user is known.
  */
 export function useSessionLoader(): 'anonymous' | 'loading' | 'ready' | 'error' {
   const token = useAtomValue(tokenAtom)
   const user = useAtomValue(userAtom)
   const [failed, setFailed] = useState(false)
+  // Started offline with the remembered user: the server's view replaces it once the network is back.
+  const [offlineStart, setOfflineStart] = useState(false)
 
   useEffect(() => {
     if (!token || user) return
     let live = true
     fetchMe()
-      .then((me) => {
-        if (!live) return
-        rememberUser(me)
-        store.set(userAtom, me)
-      })
+      .then((me) => live && adoptUser(me))
       .catch((err) => {
         if (!live) return
-        // Offline start: the user the server last confirmed, until the server answers again.
         const remembered = err instanceof ApiError && err.code === 'ERR_NETWORK' ? rememberedUser() : null
-        if (remembered) return store.set(userAtom, remembered)
-        toastError(err)
-        setFailed(true)
+        if (!remembered) {
+          toastError(err)
+          setFailed(true)
+          return
+        }
+        setOfflineStart(true)
+        store.set(userAtom, remembered)
       })
     return () => {
       live = false
     }
   }, [token, user])
 
-  const companyId = user?.companyId
-  const expired = user ? isSubscriptionExpired(user.companyId, user.company?.dueDate, new Date()) : false
   useEffect(() => {
-    if (!companyId || expired) return
+    if (!offlineStart) return
     let live = true
-    fetchPlanFlags(companyId)
-      .then((plan) => live && store.set(planAtom, plan))
-      .catch(toastError)
+    const refresh = () =>
+      fetchMe().then(
+        (me) => {
+          if (!live) return
+          adoptUser(me)
+          setOfflineStart(false)
+        },
+        (err: unknown) => {
+          if (live && err instanceof ApiError && err.code === 'ERR_NETWORK') stop = whenReachable(refresh)
+        },
+      )
+    let stop = whenReachable(refresh)
     return () => {
       live = false
+      stop()
     }
-  }, [companyId, expired])
+  }, [offlineStart])
+
+  const companyId = user?.companyId
+  const expired = user ? isSubscriptionExpired(user.companyId, user.company?.dueDate, new Date()) : false
+  const { value: plan } = useRemembered(companyId && !expired ? `plan:${companyId}` : null, () => fetchPlanFlags(companyId!))
+  useEffect(() => {
+    if (plan) store.set(planAtom, plan)
+  }, [plan])
 
   if (!token) return 'anonymous'
   if (user) return 'ready'
