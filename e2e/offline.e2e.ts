@@ -202,6 +202,13 @@ describe('an offline start keeps the whole app (issue 13)', () => {
       await input.waitFor({ timeout: 30_000 })
       await page.locator('[data-sync-state="offline"]').waitFor()
       for (const name of gated) await page.getByRole('link', { name }).waitFor({ timeout: 5_000 })
+      // A reply written offline waits in the outbox, listed as a person would say it.
+      await input.fill('Anotado, volto já.')
+      await input.press('Enter')
+      await page.getByTestId('sync-indicator').click()
+      await page.getByTestId('pending-write').filter({ hasText: 'Resposta para Olívia Offline: “Anotado, volto já.”' }).waitFor()
+      await screenshot(page, 'outbox-popover-reply.png')
+      await page.keyboard.press('Escape')
       // Long enough offline for the shape client's backoff to grow past 8 s (it doubles from 1 s).
       await page.waitForTimeout(12_000)
 

@@ -1,5 +1,6 @@
 import type { OutboxWrite } from '../../../../sync/client/outbox.ts'
 import type { SyncStatus } from '../../../../sync/client/sync-status.ts'
+import type { SqlQuery } from '../../lib/live-query.ts'
 import type { LocalFirstState } from '../../state/local-first.ts'
 
 /** What the top bar's sync dot shows. */
@@ -18,16 +19,20 @@ export function syncIndicatorState(db: LocalFirstState['state'], sync: SyncStatu
   return { state: 'syncing', error: null }
 }
 
-export type WriteAction = 'create' | 'update' | 'delete'
+/** Records a queued write names by id; the popover reads their names from the local database. */
+export interface WriteRefs {
+  ticketId?: number
+  userId?: number
+  contactId?: number
+  quickMessageId?: number
+}
 
-/** A queued write as the pending-writes list shows it. */
+/** A queued write as the pending-writes list shows it: an i18n key under sync.writes and its values. */
 export interface WriteSummary {
   id: string
-  action: WriteAction
-  /** The API resource: the path's first segment ('users'). */
-  resource: string
-  /** The record's name when the body has one, else its path. */
-  subject: string
+  key: string
+  vars: Record<string, string | number>
+  refs: WriteRefs
   failed: boolean
   /** The server's refusal (ERR_* code), for failed writes. */
   error: string | null
@@ -35,17 +40,83 @@ export interface WriteSummary {
   lastFailure: string | null
 }
 
-const actions: Record<OutboxWrite['method'], WriteAction> = { POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' }
+const TEXT_MAX = 40
+const excerpt = (text: unknown) => {
+  const t = typeof text === 'string' ? text.replace(/\s+/g, ' ').trim() : ''
+  return t.length > TEXT_MAX ? `${t.slice(0, TEXT_MAX - 1)}…` : t
+}
+const num = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined)
+const named = (body: Record<string, unknown>, field = 'name') => (typeof body[field] === 'string' ? String(body[field]).trim() : '')
+
+type Described = Pick<WriteSummary, 'key' | 'vars' | 'refs'>
+
+/** What a write does, read from its method, path and body as a person would say it (issue 13). */
+function describe(method: OutboxWrite['method'], path: string, body: Record<string, unknown>): Described {
+  const [resource, a, b] = path.split('?')[0].split('/').filter(Boolean)
+  const id = num(a)
+  const as = (key: string, vars: Record<string, string | number> = {}, refs: WriteRefs = {}): Described => ({ key, vars, refs })
+  switch (resource) {
+    case 'messages': {
+      if (method === 'POST' && a === 'edit') return as('editMessage', { text: excerpt(body.body) })
+      if (method === 'POST' && b === 'react') return as('react', { emoji: String(body.emoji ?? '') })
+      if (method === 'DELETE') return as('deleteMessage')
+      if (body.isPrivate === true) return as('privateMessage', { ticket: id ?? '', text: excerpt(body.body) }, { ticketId: id })
+      const text = excerpt(body.body)
+      return as(text ? 'reply' : 'replyMedia', { ticket: id ?? '', text }, { ticketId: id })
+    }
+    case 'message':
+      return as('forward')
+    case 'ticket-notes':
+      return method === 'DELETE' ? as('deleteNote') : as('note', { ticket: Number(body.ticketId) || '' }, { ticketId: Number(body.ticketId) || undefined })
+    case 'ticket-tags':
+      return as(method === 'DELETE' ? 'untagTicket' : 'tagTicket', { ticket: id ?? '' }, { ticketId: id })
+    case 'tickets': {
+      if (a === 'closeAll') return as('closeAll')
+      const action = body.isTransfered ? 'transfer' : body.status === 'open' ? 'accept' : body.status === 'closed' ? 'close' : body.status === 'pending' ? 'returnTicket' : 'updateTicket'
+      return as(action, { ticket: id ?? '' }, { ticketId: id })
+    }
+    case 'users':
+      if (a === 'toggleChangeWidht') return as('listWidth')
+      return as(method === 'POST' ? 'createUser' : method === 'DELETE' ? 'deleteUser' : 'updateUser', { subject: named(body) }, { userId: id })
+    case 'contacts': {
+      const special: Record<string, string> = { block: body.active === false ? 'blockContact' : 'unblockContact', toggleAcceptAudio: 'contactAudio', toggleDisableBot: 'contactBot' }
+      if (a && special[a]) return as(special[a], { subject: '' }, { contactId: num(b) })
+      return as(method === 'POST' ? 'createContact' : method === 'DELETE' ? 'deleteContact' : 'updateContact', { subject: named(body) }, { contactId: id })
+    }
+    case 'quick-messages':
+      return as(method === 'POST' ? 'createQuickMessage' : method === 'DELETE' ? 'deleteQuickMessage' : 'updateQuickMessage', { subject: named(body, 'shortcode') }, { quickMessageId: id })
+    case 'companySettings':
+      return as('setting', { setting: String(body.column ?? '') })
+    case 'companies':
+      return as(b === 'schedules' ? 'companyHours' : 'other', { path })
+    default:
+      return as('other', { path })
+  }
+}
 
 export function describeWrite(write: OutboxWrite): WriteSummary {
-  const body = (write.body && typeof write.body === 'object' ? write.body : {}) as { name?: unknown }
+  const body = (write.body && typeof write.body === 'object' ? write.body : {}) as Record<string, unknown>
   return {
     id: write.id,
-    action: actions[write.method],
-    resource: write.path.split(/[/?]/).filter(Boolean)[0] ?? '',
-    subject: typeof body.name === 'string' && body.name.trim() ? body.name.trim() : write.path,
+    ...describe(write.method, write.path, body),
     failed: write.state === 'failed',
     error: write.error?.code ?? null,
     lastFailure: write.lastFailure,
+  }
+}
+
+/**
+ * The names the pending writes refer to, from the browser's database: a ticket's contact, a user, a
+ * contact, a quick message's shortcode. Rows: kind, id, name.
+ */
+export function writeNamesQuery(refs: WriteRefs[]): SqlQuery {
+  const ids = (k: keyof WriteRefs) => [...new Set(refs.map((r) => r[k]).filter((v): v is number => typeof v === 'number'))]
+  return {
+    sql: `select 'ticket' as kind, t.id, coalesce(nullif(c.name, ''), c.number) as name
+            from tickets t left join contacts c on c.id = t.contact_id where t.id = any($1::int[])
+          union all select 'user', u.id, u.name from users u where u.id = any($2::int[])
+          union all select 'contact', c.id, coalesce(nullif(c.name, ''), c.number) from contacts c where c.id = any($3::int[])
+          union all select 'quickMessage', q.id, q.shortcode from quick_messages q where q.id = any($4::int[])`,
+    params: [ids('ticketId'), ids('userId'), ids('contactId'), ids('quickMessageId')],
   }
 }

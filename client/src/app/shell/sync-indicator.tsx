@@ -61,7 +61,7 @@ export function SyncIndicator(props: SyncIndicatorProps) {
               <li key={w.id} data-testid="pending-write" className="flex items-start gap-2 px-4 py-2">
                 <Icon name={w.failed ? 'error' : 'schedule'} className={`mt-0.5 size-4 shrink-0 ${w.failed ? 'text-red-500' : 'text-amber-500'}`} />
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-medium">{w.title}</span>
+                  <span className="block break-words text-sm font-medium">{w.title}</span>
                   <span className={`block text-xs ${w.failed ? 'text-red-600 dark:text-red-400' : 'text-slate-500 dark:text-slate-400'}`}>{w.detail}</span>
                   <span className="mt-1 flex gap-1">
                     {w.failed && (
