@@ -30,12 +30,12 @@ export function SideDrawer({ wide, open, onClose, label, header, footer, childre
   }
   return (
     <Dialog open={open} onClose={onClose} className="relative z-40">
-      <DialogBackdrop transition className="fixed inset-0 bg-black/40 transition-opacity duration-200 data-[closed]:opacity-0" />
+      <DialogBackdrop transition className="fixed inset-0 bg-black/40 transition-opacity duration-200 data-[closed]:pointer-events-none data-[closed]:opacity-0" />
       <div className="fixed inset-y-0 left-0 flex">
         <DialogPanel
           transition
           aria-label={label}
-          className={`${surface} w-72 max-w-[85vw] shadow-xl transition duration-200 data-[closed]:-translate-x-full`}
+          className={`${surface} w-72 max-w-[85vw] shadow-xl transition duration-200 data-[closed]:pointer-events-none data-[closed]:-translate-x-full`}
         >
           {header}
           <div className="flex-1 overflow-y-auto">{children}</div>
