@@ -19,12 +19,12 @@ const widths = { md: 'max-w-md', lg: 'max-w-2xl', xl: 'max-w-4xl' }
 export function Modal({ open, onClose, title, closeLabel, size = 'md', children, footer }: ModalProps) {
   return (
     <Dialog open={open} onClose={onClose} className="relative z-50">
-      {/* A closing dialog stays mounted until its transition ends (under load, seconds): it never takes clicks meant for the page. */}
-      <DialogBackdrop transition className="fixed inset-0 bg-black/50 transition-opacity duration-150 data-[closed]:pointer-events-none data-[closed]:opacity-0" />
-      <div className="pointer-events-none fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
+      {/* No leave transition: Headless UI keeps a closing dialog mounted until its transition ends, and under
+          load that took seconds (a closed dialog still over the page, taking its clicks). Closed is gone. */}
+      <DialogBackdrop className="fixed inset-0 bg-black/50" />
+      <div className="fixed inset-0 flex items-center justify-center overflow-y-auto p-4">
         <DialogPanel
-          transition
-          className={`pointer-events-auto flex max-h-full w-full ${widths[size]} flex-col rounded-xl bg-white text-slate-800 shadow-xl transition duration-150 data-[closed]:pointer-events-none data-[closed]:scale-95 data-[closed]:opacity-0 dark:bg-slate-900 dark:text-slate-100`}
+          className={`flex max-h-full w-full ${widths[size]} flex-col rounded-xl bg-white text-slate-800 shadow-xl dark:bg-slate-900 dark:text-slate-100`}
         >
           <div className="flex items-center gap-2 border-b border-slate-200 px-5 py-3 dark:border-slate-800">
             <DialogTitle className="flex-1 truncate text-lg font-semibold">{title}</DialogTitle>
