@@ -1,15 +1,16 @@
 /**
  * The tab's handle on the browser database: a PGliteWorker proxy to the database in the worker
- * (pglite-worker.ts), with live queries, plus the sync status and logout's wipe.
+ * (pglite-worker.ts), plus the sync status and logout's wipe.
  */
-import { live } from '@electric-sql/pglite/live'
 import { PGliteWorker } from '@electric-sql/pglite/worker'
 import { assertUserKey, dataDirName, idbDatabaseName, syncAfterTransactions } from './local-pg.ts'
 import { outboxDbName } from './outbox-store.ts'
+import { readClient } from './read-channel.ts'
 import type { Connectivity } from './outbox-env.ts'
 import type { WorkerMeta } from './pglite-worker.ts'
 import type { TokenGetter } from './start-sync.ts'
 import type { StatusSource } from './sync-status.ts'
+import { timing } from './timings.ts'
 import { requestCloseEverywhere, tabBridge } from './worker-bridge.ts'
 
 export interface OpenLocalDatabaseOptions {
@@ -23,18 +24,21 @@ export interface OpenLocalDatabaseOptions {
   tables?: string[]
   /** false: long-polls over plain HTTP instead of the one /v1/shape-socket WebSocket (default true). */
   shapeSocket?: boolean
-  /** Force a storage (default: OPFS where the browser has sync access handles, else IndexedDB). */
+  /** The storage: IndexedDB by default; 'opfs' where the browser has sync access handles (not yet the default: docs/decisions.md "Live queries"). */
   storage?: 'opfs' | 'idb'
   /** Signs that the network is back, passed on to the sync worker (default: none). */
   connectivity?: Connectivity | null
 }
 
 async function createProxy(worker: Worker, meta: WorkerMeta) {
-  return PGliteWorker.create(worker, { id: `balcao-${meta.userKey}`, meta, extensions: { live } })
+  return PGliteWorker.create(worker, { id: `balcao-${meta.userKey}`, meta })
 }
 
-/** The PGliteWorker proxy, with `live` (live queries) and the same query API as PGlite. */
-export type LocalDatabase = Awaited<ReturnType<typeof createProxy>>
+/**
+ * The PGliteWorker proxy, with the same query API as PGlite, and `read`: a query in one message to the
+ * worker, for the screens' reads (read-channel.ts; live queries: client/src/lib/live-query.ts).
+ */
+export type LocalDatabase = Awaited<ReturnType<typeof createProxy>> & { read: ReturnType<typeof readClient>['query'] }
 
 const opened = new WeakMap<LocalDatabase, { status: StatusSource; close(): void }>()
 
@@ -50,6 +54,7 @@ export async function openLocalDatabase(opts: OpenLocalDatabaseOptions): Promise
   assertUserKey(opts.userKey)
   const shapeUrl = new URL(opts.shapeUrl ?? '/v1/shape', globalThis.location?.href).href
   let db: LocalDatabase | undefined
+  let reads: ReturnType<typeof readClient> | undefined
   // Before the worker starts: its first sync request needs a token from a tab.
   const bridge = tabBridge(
     opts.userKey,
@@ -59,18 +64,35 @@ export async function openLocalDatabase(opts: OpenLocalDatabaseOptions): Promise
     },
     opts.connectivity,
   )
+  timing('tab:worker-create')
   const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { type: 'module', name: 'balcao-db' })
   try {
-    db = await createProxy(worker, { userKey: opts.userKey, shapeUrl, tables: opts.tables, storage: opts.storage, shapeSocket: opts.shapeSocket })
+    const proxy = await createProxy(worker, { userKey: opts.userKey, shapeUrl, tables: opts.tables, storage: opts.storage, shapeSocket: opts.shapeSocket })
+    reads = readClient(opts.userKey, (cb) => proxy.onLeaderChange(cb))
+    const oneMessage = reads.query
+    // A statement without options goes in one message (read-channel.ts); the rest through PGliteWorker.
+    const viaWorker = proxy.query.bind(proxy)
+    proxy.query = ((sql: string, params?: unknown[], options?: unknown) =>
+      options ? viaWorker(sql, params, options as never) : oneMessage(sql, params)) as typeof proxy.query
+    db = Object.assign(proxy, { read: oneMessage })
     // pwa-notes pitfall 3: create() resolves before the database can answer.
     await db.waitReady
+    timing('tab:db-ready')
   } catch (err) {
     bridge.close()
+    reads?.close()
     worker.terminate()
     throw err
   }
   syncAfterTransactions(db)
-  opened.set(db, bridge)
+  const readsOpen = reads!
+  opened.set(db, {
+    status: bridge.status,
+    close() {
+      bridge.close()
+      readsOpen.close()
+    },
+  })
   return db
 }
 

@@ -92,10 +92,22 @@ create index if not exists messages_quoted_idx on messages (quoted_msg_id) where
 create index if not exists contacts_name_idx on contacts (name);
 `
 
+/**
+ * Indexes added after LOCAL_TABLES_DDL was first shipped: applied to built databases without a rebuild
+ * (schema.ts "additions"), since changing LOCAL_TABLES_DDL drops local_writes.
+ */
+export const LOCAL_INDEXES_DDL = `
+-- The chat header finds its ticket by the uuid in the address.
+create index if not exists tickets_uuid_idx on tickets (uuid);
+-- The list's order (newest first, no date last): a page of a tab is read from the index.
+create index if not exists tickets_status_recent_idx on tickets (status, updated_at desc nulls last, id desc);
+create index if not exists tickets_recent_idx on tickets (updated_at desc nulls last, id desc);
+`
+
 /** Changes whenever LOCAL_TABLES_DDL does (FNV-1a, synchronous: the worker needs no crypto for it). */
 export const LOCAL_TABLES_VERSION = fnv1a(LOCAL_TABLES_DDL)
 
-function fnv1a(text: string): string {
+export function fnv1a(text: string): string {
   let h = 0x811c9dc5
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i)

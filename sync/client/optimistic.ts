@@ -139,12 +139,27 @@ export async function reconcileLocalWrites(pg: LocalPg, outbox: Outbox): Promise
  * (the latest such write), `error` (the server refused it). Filter and sort it as a subquery:
  * `select * from (${optimisticSelect('tickets')}) t where status = $1 order by updated_at desc limit 50`.
  */
-export function optimisticSelect(table: string, opts: { columnPrefix?: string } = {}): string {
+export function optimisticSelect(
+  table: string,
+  opts: {
+    columnPrefix?: string
+    where?: (alias: string) => string
+    /**
+     * The caller keeps only the first rows in this order (`order by … limit n` outside too): the synced
+     * rows are cut to them inside, so an index in that order reads `limit` rows instead of the table.
+     * Exact as long as every filter of the caller is in `where`.
+     */
+    top?: { orderBy: (alias: string) => string; limit: string }
+  } = {},
+): string {
   // A table with its own client_id (messages) takes the extra columns under a prefix: write_pending …
   const [pending, clientId, error] = ['pending', 'client_id', 'error'].map((c) => ident(`${opts.columnPrefix ?? ''}${c}`))
   const pk = primaryKeyOf(table)
   const t = ident(table)
   const key = (alias: string) => `jsonb_build_object(${pk.map((c) => `${literal(c)}, ${alias}.${ident(c)}`).join(', ')})`
+  // `where`, over the row alias, is applied inside each branch: Postgres cannot push a filter with a
+  // subquery or an OR of one through the union, and would otherwise read the whole table first.
+  const and = (alias: string) => (opts.where ? ` and (${opts.where(alias)})` : '')
   return `with w as (
     select row_key,
            jsonb_merge_agg(value order by created_at) as patch,
@@ -155,16 +170,16 @@ export function optimisticSelect(table: string, opts: { columnPrefix?: string } 
      where table_name = ${literal(table)} and op <> 'insert'
      group by row_key
   )
-  select s.*, false as ${pending}, null::text as ${clientId}, null::text as ${error}
+  ${opts.top ? '(' : ''}select s.*, false as ${pending}, null::text as ${clientId}, null::text as ${error}
     from ${t} s
-   where not exists (select 1 from w where w.row_key = ${key('s')})
+   where not exists (select 1 from w where w.row_key = ${key('s')})${and('s')}${opts.top ? `\n   order by ${opts.top.orderBy('s')} limit ${opts.top.limit})` : ''}
   union all
   select (jsonb_populate_record(s, w.patch)).*, true, w.client_id, w.error
     from ${t} s join w on w.row_key = ${key('s')}
-   where not w.deleted
+   where not w.deleted${opts.where ? ` and (${opts.where('(jsonb_populate_record(s, w.patch))')})` : ''}
   union all
   select (jsonb_populate_record(null::${t}, l.value)).*, true, l.client_id, l.error
     from local_writes l
    where l.table_name = ${literal(table)} and l.op = 'insert'
-     and not exists (select 1 from ${t} s where ${key('s')} = l.row_key)`
+     and not exists (select 1 from ${t} s where ${key('s')} = l.row_key)${opts.where ? ` and (${opts.where('(jsonb_populate_record(null::' + t + ', l.value))')})` : ''}`
 }

@@ -6,6 +6,8 @@ import { csvSafeColumns } from './csv-safe.ts'
 import type { ReconnectSignal } from './reconnect.ts'
 import { SCHEMA_VERSION } from './schema.generated.ts'
 import { createStatusStore, type StatusSource, type SyncStatus } from './sync-status.ts'
+import { LocalStats } from './local-stats.ts'
+import { timing } from './timings.ts'
 import { TxidConfirmer } from './txid-confirmer.ts'
 
 /** The access token: the current one, or a fresh one after `stale` was refused (null: session over). */
@@ -50,10 +52,12 @@ export function subscriptionKey(userKey: string): string {
  */
 export async function startSync(pg: SyncablePg, opts: StartSyncOptions): Promise<SyncHandle> {
   const status = createStatusStore()
+  timing('sync:start')
   if (opts.onStatus) status.source.subscribe(opts.onStatus)
   status.set({ state: 'syncing' })
   const key = subscriptionKey(opts.userKey)
   const confirmer = new TxidConfirmer(pg, key)
+  const stats = new LocalStats(pg, (err) => console.warn('analyze failed', err))
   const tables = bulkFirst(opts.tables ?? Object.keys(shapeCatalogue))
   const columns = await localColumns(pg, tables)
   const shapes: Record<string, ShapeToTableOptions> = {}
@@ -74,14 +78,18 @@ export async function startSync(pg: SyncablePg, opts: StartSyncOptions): Promise
   })
   const streams = Object.values(sync.streams)
   const onMessages = (messages: Message<Row<unknown>>[]) => {
+    let changes = 0
     for (const m of messages) {
-      if (isChangeMessage(m) && typeof m.headers.lsn === 'string' && Array.isArray(m.headers.txids)) {
-        confirmer.add(m.headers.txids as number[], BigInt(m.headers.lsn))
-      }
+      if (!isChangeMessage(m)) continue
+      changes++
+      if (typeof m.headers.lsn === 'string' && Array.isArray(m.headers.txids)) confirmer.add(m.headers.txids as number[], BigInt(m.headers.lsn))
     }
+    stats.delivered(changes)
     if (messages.some((m) => isControlMessage(m) && m.headers.control === 'up-to-date') && streams.every((s) => s.isUpToDate)) {
+      if (status.source.get().state !== 'up-to-date') timing('sync:up-to-date')
       status.set({ state: 'up-to-date', lastSyncedAt: Date.now() })
       confirmer.upToDate()
+      void stats.upToDate()
     } else if (status.source.get().state !== 'error' && !streams.every((s) => s.isUpToDate)) {
       status.set({ state: 'syncing' })
     }

@@ -1,5 +1,7 @@
-import type { LiveNamespace } from '@electric-sql/pglite/live'
+import type { PGliteInterface } from '@electric-sql/pglite'
 import { useEffect, useState } from 'react'
+import { CHANGES_CHANNEL, notifiedKeys, tablesNamedIn } from '../../../sync/client/change-notify.ts'
+import { measureQuery } from './perf.ts'
 
 /** A parameterised statement for the local database. */
 export interface SqlQuery {
@@ -7,39 +9,189 @@ export interface SqlQuery {
   params: unknown[]
 }
 
-/** Anything with PGlite's live extension: the tab's PGliteWorker proxy, or PGlite in a test. */
+/** The tab's PGliteWorker proxy, or PGlite in a test: queries, and the database's notifications. */
 export interface LiveDb {
-  live: LiveNamespace
+  query: PGliteInterface['query']
+  listen: PGliteInterface['listen']
+  /** A read in one message to the worker (sync/client/read-channel.ts), preferred to `query` when there. */
+  read?: <T>(sql: string, params?: unknown[]) => Promise<{ rows: T[] }>
+  /** PGliteWorker: another tab's worker took the database over (changes may have gone unheard). */
+  onLeaderChange?: (callback: () => void) => () => void
 }
 
 /**
- * Runs a live query and calls onRows with its rows now and after every change of the tables it reads
- * (pglite-sync's writes in the worker included). Returns the function that stops it.
+ * One listener per database for the change notifications of its tables (sync/client/change-notify.ts),
+ * handing each to the queries that read the table. Opening a screen costs its plain queries only: PGlite's
+ * live queries created a temporary view, triggers and a LISTEN per query, 100-300 ms through the worker
+ * (docs/decisions.md "Live queries").
+ */
+class TableChanges {
+  readonly ready: Promise<void>
+  private readonly byTable = new Map<string, Set<() => void>>()
+  private readonly all = new Set<() => void>()
+
+  constructor(db: LiveDb) {
+    this.ready = db
+      .listen(CHANGES_CHANNEL, (payload) => {
+        for (const key of notifiedKeys(payload)) this.byTable.get(key)?.forEach((refresh) => refresh())
+      })
+      .then(() => {})
+    db.onLeaderChange?.(() => this.all.forEach((refresh) => refresh()))
+  }
+
+  subscribe(tables: string[], refresh: () => void): () => void {
+    for (const t of tables) {
+      let set = this.byTable.get(t)
+      if (!set) this.byTable.set(t, (set = new Set()))
+      set.add(refresh)
+    }
+    this.all.add(refresh)
+    return () => {
+      for (const t of tables) this.byTable.get(t)?.delete(refresh)
+      this.all.delete(refresh)
+    }
+  }
+}
+
+/** Queries no screen shows any more, kept (with their last rows) for the next screen that asks. */
+const IDLE_KEPT = 40
+
+/**
+ * One query over one database, shared by every watcher of the same statement and parameters: it runs
+ * once, re-runs on the changes of the tables it names, and keeps its last rows. Changes arriving while it
+ * runs make one more run after it, never a queue of them.
+ */
+class SharedQuery {
+  rows: unknown[] | null = null
+  error: unknown = null
+  /** A table it reads changed while nobody watched: its rows are shown, and refreshed, on the next watch. */
+  stale = false
+  readonly watchers = new Set<{ onRows(rows: unknown[]): void; onError(err: unknown): void }>()
+  private running = false
+  private again = false
+  private readonly unsubscribe: () => void
+
+  constructor(
+    private readonly db: LiveDb,
+    private readonly query: SqlQuery,
+    changes: TableChanges,
+    private readonly onIdleChange: () => void,
+  ) {
+    this.unsubscribe = changes.subscribe(tablesNamedIn(query.sql), () => {
+      if (this.watchers.size) void this.run()
+      else this.stale = true
+    })
+  }
+
+  /** Runs unless its rows are current or a run is under way (which answers every watcher). */
+  runIfNeeded(): Promise<void> | undefined {
+    if (this.running || (this.rows !== null && !this.stale && !this.error)) return undefined
+    return this.run()
+  }
+
+  async run(): Promise<void> {
+    if (this.running) {
+      this.again = true
+      return
+    }
+    this.running = true
+    this.stale = false
+    try {
+      do {
+        this.again = false
+        const start = performance.now()
+        const { rows } = await (this.db.read ?? this.db.query).call(this.db, this.query.sql, this.query.params as unknown[])
+        measureQuery(start, this.query.sql)
+        this.rows = rows
+        this.error = null
+        for (const w of [...this.watchers]) w.onRows(rows)
+      } while (this.again && this.watchers.size)
+      if (this.again) this.stale = true
+    } catch (err) {
+      this.rows = null
+      this.error = err
+      for (const w of [...this.watchers]) w.onError(err)
+    } finally {
+      this.running = false
+      this.again = false
+      if (!this.watchers.size) this.onIdleChange()
+    }
+  }
+
+  drop() {
+    this.unsubscribe()
+  }
+}
+
+class LiveQueries {
+  readonly changes: TableChanges
+  private readonly byKey = new Map<string, SharedQuery>()
+
+  constructor(private readonly db: LiveDb) {
+    this.changes = new TableChanges(db)
+  }
+
+  /** The rows last read for this query, if it is kept (stale too: a watch refreshes them at once). */
+  peek(key: string): unknown[] | null {
+    return this.byKey.get(key)?.rows ?? null
+  }
+
+  watch(key: string, query: SqlQuery, onRows: (rows: unknown[]) => void, onError: (err: unknown) => void): () => void {
+    let q = this.byKey.get(key)
+    if (!q) {
+      q = new SharedQuery(this.db, query, this.changes, () => this.trim())
+      this.byKey.set(key, q)
+    } else {
+      // Most recently used last: trim() drops from the front.
+      this.byKey.delete(key)
+      this.byKey.set(key, q)
+    }
+    const shared = q
+    const watcher = { onRows, onError }
+    let stopped = false
+    shared.watchers.add(watcher)
+    // Known rows at once, stale ones too (stale-while-revalidate: their refresh follows at once).
+    if (shared.rows !== null) onRows(shared.rows)
+    // The first run waits for the listener, so that a change committed while it runs is heard.
+    this.changes.ready.then(
+      () => (stopped ? undefined : shared.runIfNeeded()),
+      (err: unknown) => (stopped ? undefined : onError(err)),
+    )
+    return () => {
+      stopped = true
+      shared.watchers.delete(watcher)
+      if (!shared.watchers.size) this.trim()
+    }
+  }
+
+  /** Keeps the IDLE_KEPT most recently used queries nobody watches; the older ones stop listening. */
+  private trim() {
+    const idle = [...this.byKey].filter(([, q]) => !q.watchers.size)
+    for (const [key, q] of idle.slice(0, Math.max(0, idle.length - IDLE_KEPT))) {
+      q.drop()
+      this.byKey.delete(key)
+    }
+  }
+}
+
+const liveByDb = new WeakMap<LiveDb, LiveQueries>()
+
+function liveOf(db: LiveDb): LiveQueries {
+  let live = liveByDb.get(db)
+  if (!live) liveByDb.set(db, (live = new LiveQueries(db)))
+  return live
+}
+
+const keyOf = (query: SqlQuery) => JSON.stringify([query.sql, query.params])
+
+/**
+ * Runs a query and calls onRows with its rows now and after every change of the tables it names
+ * (pglite-sync's writes in the worker and other tabs' writes included). Returns the function that stops it.
+ * Watchers of the same statement and parameters share one query; a query watched again soon after its
+ * screen closed answers at once with its last rows (docs/decisions.md "Live queries").
  */
 export function watchQuery<T>(db: LiveDb, query: SqlQuery, onRows: (rows: T[]) => void, onError: (err: unknown) => void): () => void {
-  let stopped = false
-  const listener = (results: { rows: T[] }) => {
-    if (!stopped) onRows(results.rows)
-  }
-  const started = db.live.query<T>(query.sql, query.params as unknown[], listener).then(
-    (live) => {
-      if (stopped) return live
-      onRows(live.initialResults.rows)
-      // PGlite's live query listens for changes before its refresh function exists: a change committed
-      // in that window (the worker's sync committing while the tab's setup transaction ends, then
-      // syncToFs) is dropped. One refresh now closes the window; later changes notify as usual.
-      void live.refresh().catch(() => {})
-      return live
-    },
-    (err: unknown) => {
-      if (!stopped) onError(err)
-      return null
-    },
-  )
-  return () => {
-    stopped = true
-    void started.then((live) => live?.unsubscribe().catch(() => {}))
-  }
+  return liveOf(db).watch(keyOf(query), query, onRows as (rows: unknown[]) => void, onError)
 }
 
 export interface LiveRows<T> {
@@ -54,19 +206,21 @@ export interface LiveRows<T> {
  * Null db (still opening): loading.
  */
 export function useLiveQuery<T>(db: LiveDb | null, query: SqlQuery): LiveRows<T> {
-  const [state, setState] = useState<LiveRows<T>>({ rows: [], loading: true, error: null })
-  const key = JSON.stringify([query.sql, query.params])
+  const key = keyOf(query)
+  const [state, setState] = useState<LiveRows<T> & { key: string | null }>({ rows: [], loading: true, error: null, key: null })
   useEffect(() => {
     if (!db) return
-    setState((s) => ({ ...s, loading: true, error: null }))
     return watchQuery<T>(
       db,
       query,
-      (rows) => setState({ rows, loading: false, error: null }),
-      (error) => setState((s) => ({ ...s, loading: false, error })),
+      (rows) => setState({ rows, loading: false, error: null, key }),
+      (error) => setState((s) => ({ ...s, loading: false, error, key })),
     )
     // The key stands for the query (a new object each render).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [db, key])
-  return { rows: state.rows, loading: !db || state.loading, error: state.error }
+  if (state.key === key && db) return { rows: state.rows, loading: state.loading, error: state.error }
+  // A new query (the render before its effect runs): the rows it last had, or loading.
+  const kept = db ? (liveOf(db).peek(key) as T[] | null) : null
+  return kept ? { rows: kept, loading: false, error: null } : { rows: state.rows, loading: true, error: null }
 }

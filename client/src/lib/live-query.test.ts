@@ -1,0 +1,75 @@
+import { describe, expect, test } from 'bun:test'
+import { PGlite } from '@electric-sql/pglite'
+import { applyLocalSchema } from '../../../sync/client/schema.ts'
+import { watchQuery, type LiveDb } from './live-query.ts'
+
+async function until(check: () => boolean, ms = 5_000) {
+  const end = Date.now() + ms
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out')
+    await Bun.sleep(5)
+  }
+}
+
+describe('live queries over the change notifications', () => {
+  test('watchers of one query share its runs; a query watched again answers at once, refreshed when stale', async () => {
+    const pg = await PGlite.create('memory://')
+    await applyLocalSchema(pg)
+    await pg.exec(`insert into tags (id, company_id, name, color) values (1, 1, 'VIP', '#000')`)
+    const runs: string[] = []
+    const db: LiveDb = { query: ((sql: string, params?: unknown[]) => (runs.push(sql), pg.query(sql, params))) as LiveDb['query'], listen: pg.listen.bind(pg) }
+    const q = { sql: 'select name from tags order by id', params: [] }
+    const a: string[][] = []
+    const b: string[][] = []
+    const fail = (err: unknown) => {
+      throw err
+    }
+    const stopA = watchQuery<{ name: string }>(db, q, (rows) => a.push(rows.map((r) => r.name)), fail)
+    const stopB = watchQuery<{ name: string }>(db, q, (rows) => b.push(rows.map((r) => r.name)), fail)
+    await until(() => a.length > 0 && b.length > 0)
+    expect(runs).toHaveLength(1)
+    expect(b.at(-1)).toEqual(['VIP'])
+
+    await pg.exec(`insert into tags (id, company_id, name, color) values (2, 1, 'Novo', '#111')`)
+    await until(() => a.at(-1)?.length === 2 && b.at(-1)?.length === 2)
+    expect(runs).toHaveLength(2)
+    // Another table's change does not run it.
+    await pg.exec(`insert into users (id, company_id, name) values (1, 1, 'Ana')`)
+    await Bun.sleep(50)
+    expect(runs).toHaveLength(2)
+
+    stopA()
+    stopB()
+    // Watched again: the kept rows at once (in the same call), no query.
+    const c: string[][] = []
+    const stopC = watchQuery<{ name: string }>(db, q, (rows) => c.push(rows.map((r) => r.name)), fail)
+    expect(c).toEqual([['VIP', 'Novo']])
+    await Bun.sleep(50)
+    expect(runs).toHaveLength(2)
+    stopC()
+
+    // A change while nobody watched: kept rows first, then the refreshed ones.
+    await pg.exec(`delete from tags where id = 1`)
+    await Bun.sleep(50)
+    expect(runs).toHaveLength(2)
+    const d: string[][] = []
+    const stopD = watchQuery<{ name: string }>(db, q, (rows) => d.push(rows.map((r) => r.name)), fail)
+    expect(d).toEqual([['VIP', 'Novo']])
+    await until(() => d.length === 2)
+    expect(d[1]).toEqual(['Novo'])
+    expect(runs).toHaveLength(3)
+    stopD()
+    await pg.close()
+  }, 60_000)
+
+  test('a failing query reports its error to every watcher', async () => {
+    const pg = await PGlite.create('memory://')
+    await applyLocalSchema(pg)
+    const errors: unknown[] = []
+    const stop = watchQuery(pg, { sql: 'select * from tags where id = $1', params: ['not a number'] }, () => {}, (err) => errors.push(err))
+    await until(() => errors.length === 1)
+    expect(String(errors[0])).toContain('invalid input syntax')
+    stop()
+    await pg.close()
+  }, 60_000)
+})
