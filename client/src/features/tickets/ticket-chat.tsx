@@ -10,6 +10,7 @@ import { WriteStatus } from '../../ui/write-status.tsx'
 import { api } from '../../lib/api.ts'
 import { errorText } from '../../lib/errors.ts'
 import { useBrowserOnline } from '../../lib/local-first.ts'
+import { markPainted } from '../../lib/perf.ts'
 import { useTicketActions } from './ticket-actions.ts'
 import { CHAT_PAGE_SIZE, useChatMessages, type ChatMessage } from './ticket-messages.ts'
 import { useTicketSettings, type OpenTicket } from './tickets.ts'
@@ -62,6 +63,13 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
   const mine = ticket.userId === me?.id
 
   useEffect(() => setLimit(CHAT_PAGE_SIZE), [ticket.id])
+  useEffect(() => {
+    if (!loading) markPainted('chat', ticket.id)
+  }, [loading, ticket.id])
+  const localKeys = messages.filter((m) => m.local).map((m) => m.key).join(',')
+  useEffect(() => {
+    if (localKeys) markPainted('bubble', localKeys)
+  }, [localKeys])
   // The owner opening the chat has read it: GET /messages' first page zeroes the unread count.
   useEffect(() => {
     if (online && mine && ticket.unread > 0 && !ticket.pending) void api(`/messages/${ticket.id}?pageNumber=1`).catch(() => {})

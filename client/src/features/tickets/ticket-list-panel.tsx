@@ -14,6 +14,7 @@ import { TICKET_PAGE_SIZE, useMyQueues, useTicketList, type TicketListItem, type
 import i18n from '../../i18n/index.ts'
 import { userAtom } from '../../state/auth.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
+import { markPainted } from '../../lib/perf.ts'
 
 const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 const isOn = (v: string | undefined) => v === 'enabled' || v === 'enable'
@@ -74,6 +75,13 @@ export function TicketListPanel({ selectedUuid, onNewTicket, onOpen, onAccept }:
     ...filters,
     userIds: isAdmin ? filters.userIds : [],
   })
+
+  useEffect(() => {
+    if (debounced.trim()) performance.mark('search:debounced')
+  }, [debounced])
+  useEffect(() => {
+    if (!loading) markPainted('list', tickets.length)
+  }, [loading, tickets])
 
   const tabs: TicketTab[] = ['open', 'pending', ...(me?.allowGroup ? (['group'] as const) : []), 'closed']
   const onScroll = (e: UIEvent<HTMLUListElement>) => {

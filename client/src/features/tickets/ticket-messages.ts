@@ -47,6 +47,10 @@ export interface ChatMessage {
  * same history), plus the messages typed here that the stream has not brought yet. A local message
  * leaves once the synced row with its client id exists, so a message never shows twice.
  */
+/** The ticket's messages and those of the contact's earlier tickets on the same connection (index on ticket_id). */
+const inChat = (m: string) =>
+  `${m}.ticket_id = any(array(select id from tickets where id = $1 or ($3::int is not null and contact_id = $2 and whatsapp_id = $3 and id < $1)))`
+
 export function chatMessagesQuery(t: { ticketId: number; contactId: number; whatsappId: number | null }, limit: number): SqlQuery {
   return {
     sql: `
@@ -61,12 +65,9 @@ export function chatMessagesQuery(t: { ticketId: number; contactId: number; what
                           from messages r where r.quoted_msg_id = m.id and r.media_type = 'reactionMessage'
                          order by r.from_me, case when r.from_me then 0 else r.contact_id end, r.id desc) r
                  where r.body <> '') as reactions
-          from (${optimisticSelect('messages', { columnPrefix: 'write_' })}) m
+          from (${optimisticSelect('messages', { columnPrefix: 'write_', where: inChat })}) m
           left join messages qm on qm.id = m.quoted_msg_id
-         where (m.ticket_id = $1
-            or ($3::int is not null and m.ticket_id in (
-                 select id from tickets where contact_id = $2 and whatsapp_id = $3 and id < $1)))
-           and m.id is not null and coalesce(m.media_type, '') <> 'reactionMessage'
+         where m.id is not null and coalesce(m.media_type, '') <> 'reactionMessage'
         union all
         select 'local-' || l.client_id, null, (l.value->>'ticket_id')::int, l.value->>'body', true, 0,
                coalesce(l.value->>'media_type', 'chat'), null, null, coalesce((l.value->>'is_private')::bool, false), false,

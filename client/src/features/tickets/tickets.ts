@@ -70,15 +70,38 @@ export const truncate = (text: string, max: number) => (text.length > max ? `${t
 export function ticketListQuery(f: TicketListFilter): SqlQuery {
   const params: unknown[] = []
   const p = (v: unknown) => `$${params.push(v)}`
+  // Filters on the ticket row alone, over its alias: applied inside optimisticSelect's branches.
+  const own: ((t: string) => string)[] = []
   const where: string[] = []
   const search = f.search.trim()
-  if (f.tab !== 'search') where.push(`t.status = ${p(f.tab)}`)
-  if ((f.tab === 'open' || f.tab === 'closed') && !f.showAll) where.push(`t.user_id = ${p(f.userId)}`)
-  if (f.queueIds) where.push(`(t.queue_id is null or t.queue_id = any(${p(f.queueIds)}::int[]))`)
-  if (f.tagIds?.length) where.push(`exists (select 1 from ticket_tags ft where ft.ticket_id = t.id and ft.tag_id = any(${p(f.tagIds)}::int[]))`)
-  if (f.whatsappIds?.length) where.push(`t.whatsapp_id = any(${p(f.whatsappIds)}::int[])`)
-  if (f.userIds?.length) where.push(`t.user_id = any(${p(f.userIds)}::int[])`)
-  if (f.tab === 'search' && f.statuses?.length) where.push(`t.status = any(${p(f.statuses)}::text[])`)
+  if (f.tab !== 'search') {
+    const v = p(f.tab)
+    own.push((t) => `${t}.status = ${v}`)
+  }
+  if ((f.tab === 'open' || f.tab === 'closed') && !f.showAll) {
+    const v = p(f.userId)
+    own.push((t) => `${t}.user_id = ${v}`)
+  }
+  if (f.queueIds) {
+    const v = p(f.queueIds)
+    own.push((t) => `(${t}.queue_id is null or ${t}.queue_id = any(${v}::int[]))`)
+  }
+  if (f.tagIds?.length) {
+    const v = p(f.tagIds)
+    own.push((t) => `exists (select 1 from ticket_tags ft where ft.ticket_id = ${t}.id and ft.tag_id = any(${v}::int[]))`)
+  }
+  if (f.whatsappIds?.length) {
+    const v = p(f.whatsappIds)
+    own.push((t) => `${t}.whatsapp_id = any(${v}::int[])`)
+  }
+  if (f.userIds?.length) {
+    const v = p(f.userIds)
+    own.push((t) => `${t}.user_id = any(${v}::int[])`)
+  }
+  if (f.tab === 'search' && f.statuses?.length) {
+    const v = p(f.statuses)
+    own.push((t) => `${t}.status = any(${v}::text[])`)
+  }
   if (search) {
     const like = p(containsPattern(search))
     const digits = search.replace(/\D/g, '')
@@ -88,6 +111,14 @@ export function ticketListQuery(f: TicketListFilter): SqlQuery {
     where.push(`(${branches.join(' or ')})`)
   }
   const order = f.order === 'asc' ? 'asc' : 'desc'
+  const orderBy = (t: string) => `${t}.updated_at ${order} nulls last, ${t}.id ${order}`
+  const limit = p(f.limit)
+  // Without a search every filter is the ticket's own: the synced rows are cut to the page inside, by
+  // the index in the list's order (local-tables.ts), rather than sorting every ticket of the tab.
+  const tickets = optimisticSelect('tickets', {
+    where: own.length ? (t) => own.map((w) => w(t)).join(' and ') : undefined,
+    top: where.length ? undefined : { orderBy, limit },
+  })
   const sql = `
     select t.id, t.uuid::text as uuid, t.status, t.last_message, coalesce(t.unread_messages, 0) as unread_messages,
            t.updated_at::text as updated_at, t.user_id, t.queue_id, t.channel, coalesce(t.is_group, false) as is_group,
@@ -96,14 +127,14 @@ export function ticketListQuery(f: TicketListFilter): SqlQuery {
            u.name as user_name, q.name as queue_name, q.color as queue_color, w.name as whatsapp_name,
            (select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) order by g.name), '[]'::json)
               from ticket_tags tt join tags g on g.id = tt.tag_id where tt.ticket_id = t.id) as tags
-      from (${optimisticSelect('tickets')}) t
+      from (${tickets}) t
       left join contacts c on c.id = t.contact_id
       left join users u on u.id = t.user_id
       left join queues q on q.id = t.queue_id
       left join whatsapps w on w.id = t.whatsapp_id
      ${where.length ? `where ${where.join(' and ')}` : ''}
-     order by t.updated_at ${order} nulls last, t.id ${order}
-     limit ${p(f.limit)}`
+     order by ${orderBy('t')}
+     limit ${limit}`
   return { sql, params }
 }
 
@@ -166,6 +197,8 @@ export function useTicketList(filter: TicketListFilter): { tickets: TicketListIt
   return { tickets: useMemo(() => rows.map(toTicketListItem), [rows]), loading, error }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 /** One ticket by uuid with what the chat header needs (pending local writes laid over it). */
 export function ticketByUuidQuery(uuid: string): SqlQuery {
   return {
@@ -174,13 +207,13 @@ export function ticketByUuidQuery(uuid: string): SqlQuery {
                  t.pending, t.client_id, t.error, t.contact_id, t.whatsapp_id,
                  c.name as contact_name, c.number as contact_number, c.url_picture,
                  u.name as user_name, q.name as queue_name, q.color as queue_color, w.name as whatsapp_name, '[]'::json as tags
-            from (${optimisticSelect('tickets')}) t
+            from (${optimisticSelect('tickets', { where: (a) => `${a}.uuid = $1::uuid` })}) t
             left join contacts c on c.id = t.contact_id
             left join users u on u.id = t.user_id
             left join queues q on q.id = t.queue_id
-            left join whatsapps w on w.id = t.whatsapp_id
-           where t.uuid::text = $1`,
-    params: [uuid],
+            left join whatsapps w on w.id = t.whatsapp_id`,
+    // By the index on uuid; an address that is no uuid finds nothing rather than failing the cast.
+    params: [UUID.test(uuid) ? uuid : null],
   }
 }
 

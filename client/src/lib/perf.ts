@@ -1,0 +1,22 @@
+/**
+ * Paint marks for the bench of the PWA's local speed (bench/ui.ts): `painted:<what>` on the page's
+ * performance timeline once the browser has painted it (the frame after React committed). The bench
+ * measures from the user's input event to the mark. Nothing in the app reads them.
+ */
+export function markPainted(what: string, detail?: unknown): void {
+  if (typeof performance === 'undefined' || typeof requestAnimationFrame === 'undefined') return
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      // A long session must not keep every mark.
+      if (performance.getEntriesByType('mark').length > 500) performance.clearMarks()
+      performance.mark(`painted:${what}`, { detail })
+    }),
+  )
+}
+
+/** A `query` measure from `start` (performance.now()) to now, named by its statement: bench/ui.ts lists the slow ones. */
+export function measureQuery(start: number, sql: string): void {
+  if (typeof performance === 'undefined' || typeof performance.measure !== 'function') return
+  if (performance.getEntriesByType('measure').length > 500) performance.clearMeasures()
+  performance.measure('query', { start, end: performance.now(), detail: sql.replace(/\s+/g, ' ').trim().slice(0, 120) })
+}
