@@ -1,8 +1,9 @@
 /**
  * The browser database's worker (STYLE "Sync": one database, opened once, in a worker). Every tab of
  * the user starts this worker; PGlite's leader election runs init() in one of them only, and that one
- * also runs pglite-sync. Storage: OPFS access handles where the browser has them (durable, ~6x faster),
- * IndexedDB otherwise (shared/pwa-notes.md). Started by database.ts.
+ * also runs pglite-sync. Storage: IndexedDB, or OPFS access handles when asked for and the browser has
+ * them (shared/pwa-notes.md; why not yet the default: docs/decisions.md "Live queries"). Started by
+ * database.ts.
  */
 import { PGlite } from '@electric-sql/pglite'
 import { electricSync } from '@electric-sql/pglite-sync'
