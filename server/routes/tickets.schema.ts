@@ -32,9 +32,9 @@ export const updateTicketSchema = z.object({
 })
 export type UpdateTicketBody = z.infer<typeof updateTicketSchema>
 
-/** POST /tickets/closeAll {status, selectedQueueIds} (spec part 1 §7). */
+/** POST /tickets/closeAll {status, selectedQueueIds} (spec part 1 §7): both required (issue 15 item 9). */
 export const closeAllSchema = z.object({
-  status: z.enum(['open', 'pending', 'group']).optional(),
-  selectedQueueIds: z.array(id()).max(500).optional(),
+  status: z.enum(['open', 'pending', 'group']),
+  selectedQueueIds: z.array(id()).max(500),
 })
 export type CloseAllBody = z.infer<typeof closeAllSchema>

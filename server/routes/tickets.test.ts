@@ -199,11 +199,25 @@ describeEachBackend('tickets: transitions', (env) => {
     expect((await logs(env(), t.id)).map((l) => l.type)).toEqual(['reopen'])
   })
 
-  test('a plain user cannot reopen a closed ticket, even their own', async () => {
-    const t = await ticketOf(env(), s, { status: 'closed', userId: s.a.id })
-    const res = await put(env(), s.a.token, t.id, { status: 'open' })
-    expect(res.status).toBe(403)
+  test('a plain user reopens a closed ticket of their queue for themselves (spec part 1 §4 "current user")', async () => {
+    const t = await ticketOf(env(), s, { status: 'closed', userId: s.b.id, closedAt: new Date() })
+    expect((await put(env(), s.a.token, t.id, { status: 'open', userId: s.b.id })).status).toBe(403)
     expect((await row(env(), t.id)).status).toBe('closed')
+    expect((await put(env(), s.c.token, t.id, { status: 'open', userId: s.c.id })).status).toBe(403)
+    const res = await put(env(), s.a.token, t.id, { status: 'open', userId: s.a.id })
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ status: 'open', userId: s.a.id, queueId: s.q1, closedAt: null })
+    expect((await logs(env(), t.id)).map((l) => [l.type, l.userId])).toEqual([['reopen', s.a.id]])
+  })
+
+  test('a plain user reopens a queue-less ticket only into one of their queues', async () => {
+    const t = await ticketOf(env(), s, { status: 'closed', userId: s.a.id, queueId: null, closedAt: new Date() })
+    expect((await put(env(), s.a.token, t.id, { status: 'open', userId: s.a.id })).status).toBe(403)
+    expect((await put(env(), s.a.token, t.id, { status: 'open', userId: s.a.id, queueId: s.q2 })).status).toBe(403)
+    expect((await row(env(), t.id)).status).toBe('closed')
+    const res = await put(env(), s.a.token, t.id, { status: 'open', userId: s.a.id, queueId: s.q1 })
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ status: 'open', userId: s.a.id, queueId: s.q1 })
   })
 
   test('reopening while the contact has another live ticket on the connection answers 409 with its details', async () => {
@@ -392,11 +406,19 @@ describeEachBackend('tickets: create, close all, delete, show, log', (env) => {
     expect((await logs(env(), inQ1.id)).map((l) => [l.type, l.userId])).toEqual([['closed', s.adminId]])
   })
 
-  test('closeAll without a status closes open and pending tickets; a plain user is refused', async () => {
+  test('closeAll needs a status and a queue list; an empty list closes nothing; a plain user is refused', async () => {
     const t = await ticketOf(env(), s, { status: 'open', userId: s.a.id })
-    expect((await call(env(), 'POST', '/tickets/closeAll', { token: s.a.token, json: {} })).status).toBe(403)
+    const body = { status: 'open', selectedQueueIds: [s.q1] }
+    expect((await call(env(), 'POST', '/tickets/closeAll', { token: s.a.token, json: body })).status).toBe(403)
     expect((await row(env(), t.id)).status).toBe('open')
-    expect((await call(env(), 'POST', '/tickets/closeAll', { token: s.adminToken, json: {} })).status).toBe(200)
+    const bare = await call(env(), 'POST', '/tickets/closeAll', { token: s.adminToken, json: {} })
+    expect(bare.status).toBe(400)
+    expect(JSON.stringify(bare.body)).toContain('status')
+    expect((await row(env(), t.id)).status).toBe('open')
+    const empty = await call(env(), 'POST', '/tickets/closeAll', { token: s.adminToken, json: { status: 'open', selectedQueueIds: [] } })
+    expect(empty.body).toEqual({ count: 0 })
+    expect((await row(env(), t.id)).status).toBe('open')
+    expect((await call(env(), 'POST', '/tickets/closeAll', { token: s.adminToken, json: body })).status).toBe(200)
     expect((await row(env(), t.id)).status).toBe('closed')
   })
 

@@ -2,10 +2,10 @@ import type { DomainCtx } from '../context.ts'
 import { emitTicket, type TicketRecord } from './ticket-view.ts'
 
 export interface CloseAllInput {
-  /** The tab being closed; without it, the open and the pending tickets. */
-  status?: 'open' | 'pending' | 'group'
-  /** The queues selected in the list; without them (or empty), every queue and none. */
-  selectedQueueIds?: number[]
+  /** The tab being closed: required, so a bare call cannot close colleagues' live chats. */
+  status: 'open' | 'pending' | 'group'
+  /** The queues selected in the list; an empty list closes nothing. */
+  selectedQueueIds: number[]
 }
 
 /**
@@ -15,11 +15,10 @@ export interface CloseAllInput {
  */
 export async function closeAllTickets(ctx: DomainCtx, input: CloseAllInput): Promise<{ count: number }> {
   const { tx, auth } = ctx
-  const statuses = input.status ? [input.status] : ['open', 'pending']
-  const queues = input.selectedQueueIds?.length ? input.selectedQueueIds : null
+  if (!input.selectedQueueIds.length) return { count: 0 }
   const closed = await tx<TicketRecord[]>`
     update tickets set status = 'closed', closed_at = ${ctx.now()}, unread_messages = 0
-     where status in ${tx(statuses)} ${queues ? tx`and queue_id in ${tx(queues)}` : tx``}
+     where status = ${input.status} and queue_id in ${tx(input.selectedQueueIds)}
     returning id, uuid::text as uuid, company_id, status, user_id, queue_id, contact_id, whatsapp_id, channel, is_group`
   if (closed.length) {
     const rows = closed.map((t) => ({ companyId: auth.user.companyId, ticketId: t.id, userId: auth.user.id, queueId: t.queueId, type: 'closed', createdAt: ctx.now() }))

@@ -63,8 +63,10 @@ describe('assertMayAct', () => {
   test('nobody acts on a ticket they cannot see', () => {
     expect(refusal(actor({ queueIds: [5] }), ticket(), 'accept')).toBe('ERR_NO_PERMISSION')
   })
-  test('only admins reopen', () => {
-    expect(refusal(actor(), ticket({ status: 'closed', userId: 10 }), 'reopen')).toBe('ERR_NO_PERMISSION')
+  test('whoever sees a closed ticket may reopen it, one another user held included (spec §4 current user)', () => {
+    expect(refusal(actor(), ticket({ status: 'closed', userId: 10 }), 'reopen')).toBeNull()
+    expect(refusal(actor(), ticket({ status: 'closed', userId: 11 }), 'reopen')).toBeNull()
+    expect(refusal(actor({ queueIds: [5] }), ticket({ status: 'closed', userId: 11 }), 'reopen')).toBe('ERR_NO_PERMISSION')
     expect(refusal(actor({ profile: 'admin' }), ticket({ status: 'closed', userId: 11 }), 'reopen')).toBeNull()
   })
   test('ignore needs userClosePendingTicket or admin', () => {

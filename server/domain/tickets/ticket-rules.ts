@@ -69,7 +69,7 @@ export const heldStatus = (isGroup: boolean) => (isGroup ? 'group' : 'open')
  * May the actor perform this action on this ticket (spec part 1 §4 and §6, anchor §9.5)? Each rule is
  * an early return; a refusal is 403 ERR_NO_PERMISSION.
  * - Everyone must be able to see the ticket (canSeeTicket), admins included for group tickets.
- * - Reopen: admins only.
+ * - Reopen: whoever sees the closed ticket (spec §4 "current user"); the reopen itself checks queue and owner.
  * - Ignore, or Resolve of a pending ticket: admin, or userClosePendingTicket enabled.
  * - A ticket another user holds (open with an owner): only its owner or an admin acts on it; the
  *   "already taken" answer is a read and needs only visibility.
@@ -77,11 +77,7 @@ export const heldStatus = (isGroup: boolean) => (isGroup ? 'group' : 'open')
  */
 export function assertMayAct(auth: AuthContext, ticket: TicketState, action: TicketAction): void {
   if (!canSeeTicket(auth, ticket)) throw new AppError('ERR_NO_PERMISSION', 'You cannot see this ticket')
-  if (action === 'taken' || can(auth, 'admin')) {
-    if (action === 'reopen' && !can(auth, 'admin')) throw new AppError('ERR_NO_PERMISSION', 'Only admins reopen closed tickets')
-    return
-  }
-  if (action === 'reopen') throw new AppError('ERR_NO_PERMISSION', 'Only admins reopen closed tickets')
+  if (action === 'taken' || action === 'reopen' || can(auth, 'admin')) return
   const closesPending = action === 'ignore' || (action === 'resolve' && ticket.status === 'pending')
   if (closesPending && !can(auth, 'tickets:closePending')) {
     throw new AppError('ERR_NO_PERMISSION', 'Closing pending tickets is not allowed for this user')

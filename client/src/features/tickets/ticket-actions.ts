@@ -108,7 +108,8 @@ export function useTicketActions() {
         queueTicketUpdate(w, id, { status: 'open', userId: me.id, ...(queueId ? { queueId } : {}) }),
       returnToQueue: (id: number) => queueTicketUpdate(w, id, { status: 'pending', userId: null }),
       close: (id: number, sendFarewellMessage: boolean) => queueTicketUpdate(w, id, { status: 'closed', userId: me.id, sendFarewellMessage }),
-      reopen: (id: number) => queueTicketUpdate(w, id, { status: 'open', userId: me.id }),
+      reopen: (id: number, queueId?: number | null) =>
+        queueTicketUpdate(w, id, { status: 'open', userId: me.id, ...(queueId ? { queueId } : {}) }),
       transfer: (id: number, queueId: number, userId: number | null) =>
         queueTicketUpdate(w, id, { status: userId ? 'open' : 'pending', userId, queueId, isTransfered: true }),
       send: (ticketId: number, msg: OutgoingMessage) => queueSendMessage(w, ticketId, msg),

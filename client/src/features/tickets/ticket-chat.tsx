@@ -34,13 +34,15 @@ interface TicketChatProps {
   onBack: () => void
   /** Accept (the page asks for a queue first when the ticket has none). */
   onAccept: () => void
+  /** Reopen for the current user, with the same queue choice as Accept. */
+  onReopen: () => void
 }
 
 /**
  * /tickets/{uuid} (spec part 1 §2): header with the contact, ticket number, owner and the actions of the
  * ticket's status (§4 table), the messages (older pages within 50 px of the top), and the input.
  */
-export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
+export function TicketChat({ ticket, onBack, onAccept, onReopen }: TicketChatProps) {
   const { t } = useTranslation()
   const me = useAtomValue(userAtom)
   const actions = useTicketActions()
@@ -134,12 +136,12 @@ export function TicketChat({ ticket, onBack, onAccept }: TicketChatProps) {
           </Button>
         )
       case 'closed':
-        // The server lets admins reopen (docs/decisions.md "Tickets"); others start a new ticket instead.
-        return isAdmin ? (
-          <Button data-testid="chat-reopen" onClick={() => void actions.reopen(ticket.id)}>
+        // Spec part 1 §4: the current user reopens for themselves (docs/decisions.md "Tickets").
+        return (
+          <Button data-testid="chat-reopen" onClick={onReopen}>
             {t('tickets.reopen')}
           </Button>
-        ) : null
+        )
       default:
         return null
     }

@@ -81,7 +81,7 @@ export default function TicketsPage() {
   const { ticket, loading } = useTicket(uuid)
   const [narrowTab, setNarrowTab] = useState<'list' | 'chat'>(uuid ? 'chat' : 'list')
   const [width, setWidth] = useState(() => clampListWidth(me?.defaultTicketsManagerWidth ?? LIST_WIDTH.default))
-  const [choosing, setChoosing] = useState<AcceptTarget | null>(null)
+  const [choosing, setChoosing] = useState<{ target: AcceptTarget; kind: 'accept' | 'reopen' } | null>(null)
   const [queueChoice, setQueueChoice] = useState<number | null>(null)
   const [creating, setCreating] = useState(false)
   const [alreadyOpen, setAlreadyOpen] = useState<OtherOpenTicket | null>(null)
@@ -94,16 +94,18 @@ export default function TicketsPage() {
   }
   // Spec part 1 §4 Accept: "if no queue, a queue-choice dialog comes first" (one queue: that one). The
   // server takes a queue-less accept only from admins (docs/decisions.md "Tickets").
-  const accept = (target: AcceptTarget) => {
+  // Reopen asks the same way (spec §4 Reopen "a ticket without a queue opens the queue-choice dialog").
+  const act = (target: AcceptTarget, kind: 'accept' | 'reopen') => {
     if (!actions) return
     if (target.queueId === null && (queues.length > 1 || (queues.length === 0 && !isAdmin))) {
       setQueueChoice(queues[0]?.id ?? null)
-      setChoosing(target)
+      setChoosing({ target, kind })
       return
     }
-    void actions.accept(target.id, target.queueId ?? queues[0]?.id ?? null)
+    void actions[kind](target.id, target.queueId ?? queues[0]?.id ?? null)
     open(target)
   }
+  const accept = (target: AcceptTarget) => act(target, 'accept')
 
   const chat = () => {
     if (!uuid)
@@ -119,7 +121,7 @@ export default function TicketsPage() {
           {t('chat.notFound')}
         </div>
       )
-    return <TicketChat ticket={ticket} onBack={() => navigate('/tickets')} onAccept={() => accept(ticket)} />
+    return <TicketChat ticket={ticket} onBack={() => navigate('/tickets')} onAccept={() => accept(ticket)} onReopen={() => act(ticket, 'reopen')} />
   }
   const list = <TicketListPanel selectedUuid={uuid ?? null} onNewTicket={() => setCreating(true)} onOpen={open} onAccept={accept} />
 
@@ -173,15 +175,15 @@ export default function TicketsPage() {
               data-testid="accept-confirm"
               disabled={queueChoice === null}
               onClick={() => {
-                const target = choosing
+                const chosen = choosing
                 setChoosing(null)
-                if (target && actions) {
-                  void actions.accept(target.id, queueChoice)
-                  open(target)
+                if (chosen && actions) {
+                  void actions[chosen.kind](chosen.target.id, queueChoice)
+                  open(chosen.target)
                 }
               }}
             >
-              {t('tickets.accept')}
+              {t(choosing?.kind === 'reopen' ? 'tickets.reopen' : 'tickets.accept')}
             </Button>
           </>
         }
