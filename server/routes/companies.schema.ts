@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { listQuery, passwordField } from './common.schema.ts'
+import { validTimeZone } from '../domain/companies/company-time-zone.ts'
 
 /** Recurrence values as stored (spec part 2 §3 Company). */
 export const RECURRENCES = ['MENSAL', 'BIMESTRAL', 'TRIMESTRAL', 'SEMESTRAL', 'ANUAL'] as const
@@ -63,7 +64,7 @@ const companyFields = {
   dueDate: dueDateField,
   recurrence: recurrenceField.optional(),
   paymentMethod: optionalText(50),
-  timezone: z.string().trim().min(1).max(64).optional(),
+  timezone: z.string().trim().min(1).max(64).refine((z) => validTimeZone(z) === z, 'Fuso horário desconhecido').optional(),
   numberAttendants: countField,
   numberConections: countField,
   // Create: the first admin's password. Edit: a new password for that admin; empty keeps the current one.

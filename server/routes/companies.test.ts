@@ -133,6 +133,16 @@ describeEachBackend('companies', (env) => {
       })
     })
 
+    test('a time zone Intl does not know answers 400 and changes nothing', async () => {
+      const token = await superToken(env())
+      const company = await postCompany(env(), token, {})
+      const bad = await call(env(), 'PUT', `/companies/${company.id}`, { token, json: { timezone: 'America/Atlantida' } })
+      expect(bad.status).toBe(400)
+      expect(JSON.stringify(bad.body)).toContain('Fuso horário desconhecido')
+      const ok = await call(env(), 'PUT', `/companies/${company.id}`, { token, json: { timezone: 'America/Manaus' } })
+      expect(ok.body.timezone).toBe('America/Manaus')
+    })
+
     test('an empty or invalid dueDate is stored as null', async () => {
       const token = await superToken(env())
       for (const dueDate of ['', 'not a date', '2027-02-30', null]) {

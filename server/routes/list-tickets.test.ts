@@ -58,7 +58,7 @@ async function setup(env: TestEnv): Promise<Setup> {
   const t = {
     t1: await insertTicket(env, companyId, w1, { name: 'José Silva', number: '5511999990001' }, { queueId: q1, updatedAt: day(1) }),
     t2: await insertTicket(env, companyId, w1, { name: 'Maria' }, { status: 'open', queueId: q1, userId: u1.id, unreadMessages: 3, updatedAt: day(2) }),
-    t3: await insertTicket(env, companyId, w2, { name: 'Pedro' }, { status: 'open', queueId: q1, userId: uChat.id, createdAt: '2026-01-05T15:00:00Z', updatedAt: day(3) }),
+    t3: await insertTicket(env, companyId, w2, { name: 'Pedro' }, { status: 'open', queueId: q1, userId: uChat.id, createdAt: '2026-01-06T01:30:00Z', updatedAt: day(3) }),
     t4: await insertTicket(env, companyId, w2, { name: 'Beatriz' }, { queueId: q2, updatedAt: day(4) }),
     t5: await insertTicket(env, companyId, w1, { name: 'Sem Fila' }, { queueId: null, updatedAt: day(5) }),
     t6: await insertTicket(env, companyId, w1, { name: 'Grupo' }, { status: 'group', isGroup: true, queueId: q1, updatedAt: day(6) }),
@@ -195,8 +195,10 @@ describeEachBackend('GET /tickets', (env) => {
     expect(await ids(s.adminToken, { ...all, withUnreadMessages: 'true' })).toEqual([s.t.t2])
   })
 
-  test('date keeps tickets created that day and updatedAt those updated that day', async () => {
+  test("date keeps tickets created that day in the company's zone and updatedAt those updated that day", async () => {
+    // 2026-01-06T01:30Z is 22:30 of the 5th in São Paulo (the company's zone): the UTC day would miss it.
     expect(await ids(s.adminToken, { ...all, date: '2026-01-05' })).toEqual([s.t.t3])
+    expect(await ids(s.adminToken, { ...all, date: '2026-01-06' })).toEqual([])
     expect(await ids(s.adminToken, { ...all, updatedAt: '2026-02-04' })).toEqual([s.t.t4])
   })
 

@@ -3,6 +3,7 @@ import type postgres from 'postgres'
 import type { Tx } from '../../db/connect.ts'
 import type { ListTicketsQuery } from '../../routes/list-tickets.schema.ts'
 import type { AuthContext } from '../auth/auth-context.ts'
+import { companyTimeZone } from '../companies/company-time-zone.ts'
 import type { DomainCtx } from '../context.ts'
 import { likePattern, pageOf, splitPage } from '../paging.ts'
 import { can } from '../permissions.ts'
@@ -100,7 +101,8 @@ async function searchMode(tx: Tx, p: Patterns, onMessages: boolean): Promise<Sea
 async function readPage(tx: Tx, auth: AuthContext, query: ListTicketsQuery, patterns: Patterns | null, mode: SearchMode | null) {
   const search = query.searchParam
   const ownOrUnowned = keepsToOwnAndUnowned(auth, query.showAll)
-  const rest = [...visibleTo(tx, auth), ...filtersOf(tx, query), ...(patterns && mode ? [searchOf(tx, patterns, mode)] : [])]
+  const zone = query.date || query.updatedAt ? await companyTimeZone(tx, auth.user.companyId) : 'UTC'
+  const rest = [...visibleTo(tx, auth), ...filtersOf(tx, query, zone), ...(patterns && mode ? [searchOf(tx, patterns, mode)] : [])]
   const restWhere = rest.reduce((a, b) => tx`${a} and ${b}`)
   const where = ownOrUnowned ? tx`${restWhere} and (t.user_id = ${auth.user.id} or t.user_id is null)` : restWhere
   const walk = isWalk(mode)
@@ -205,8 +207,8 @@ function visibleTo(tx: Tx, auth: AuthContext): Fragment[] {
 /** Without an allowed showAll the list keeps to the actor's own tickets and unowned ones. */
 const keepsToOwnAndUnowned = (auth: AuthContext, showAll: boolean) => !(showAll && can(auth, 'tickets:showAll'))
 
-/** The client's filters, each one narrowing the visible set. */
-function filtersOf(tx: Tx, q: ListTicketsQuery): Fragment[] {
+/** The client's filters, each one narrowing the visible set; `date` and `updatedAt` are days in the company's zone. */
+function filtersOf(tx: Tx, q: ListTicketsQuery, zone: string): Fragment[] {
   const f: Fragment[] = []
   // The literal list lets even a generic plan of a live tab walk the partial index tickets_live_updated_idx.
   if (q.status) f.push(isLive(q.status) ? tx`t.status = ${q.status} and t.status in ('open', 'pending')` : tx`t.status = ${q.status}`)
@@ -219,8 +221,9 @@ function filtersOf(tx: Tx, q: ListTicketsQuery): Fragment[] {
     f.push(tx`(select count(*)::int from ticket_tags tt where tt.ticket_id = t.id and tt.tag_id = any(${tags}::int[])) = ${tags.length}`)
   }
   if (q.withUnreadMessages) f.push(tx`t.unread_messages > 0`)
-  if (q.date) f.push(tx`t.created_at >= ${q.date}::date and t.created_at < ${q.date}::date + 1`)
-  if (q.updatedAt) f.push(tx`t.updated_at >= ${q.updatedAt}::date and t.updated_at < ${q.updatedAt}::date + 1`)
+  const dayStart = (day: string, plus: number) => tx`((${day}::date + ${plus}::int)::timestamp at time zone ${zone})`
+  if (q.date) f.push(tx`t.created_at >= ${dayStart(q.date, 0)} and t.created_at < ${dayStart(q.date, 1)}`)
+  if (q.updatedAt) f.push(tx`t.updated_at >= ${dayStart(q.updatedAt, 0)} and t.updated_at < ${dayStart(q.updatedAt, 1)}`)
   return f
 }
 
