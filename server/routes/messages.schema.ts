@@ -34,6 +34,13 @@ export const sendMessageSchema = z.object({
 export type SendMessageInput = z.infer<typeof sendMessageSchema>
 
 /** POST /messages/edit/{messageId} (spec part 1 §7): the new text. */
+/**
+ * Channels whose APIs cannot edit or delete a sent message (WhatsApp Cloud API, Messenger, Instagram):
+ * the server refuses both up front and the chat hides the actions, so the attendant never sees a change
+ * the customer does not (issue 15 item 11). Private notes never leave and stay editable everywhere.
+ */
+export const CHANNELS_WITHOUT_MESSAGE_CHANGES: readonly string[] = ['whatsappapi', 'facebook', 'instagram']
+
 export const editMessageSchema = z.object({
   body: z.string().max(65536).refine((s) => s.trim().length > 0, 'Required'),
 })

@@ -322,6 +322,26 @@ describeEachBackend('editing and deleting messages', (env) => {
     expect(list.body.messages[0].isDeleted).toBe(true)
   })
 
+  test('Cloud API, Messenger and Instagram refuse edit and delete up front; their notes stay editable', async () => {
+    for (const channel of ['whatsappapi', 'facebook', 'instagram']) {
+      const s = await setup(env())
+      const m = await sent(s)
+      const note = await sent(s, s.adminToken, { body: 'nota', isPrivate: true })
+      await q(env(), (tx) => tx`update tickets set channel = ${channel} where id = ${s.ticketId}`)
+      await q(env(), (tx) => tx`update messages set wid = ${'mid.' + m.id} where id = ${m.id}`)
+      const edit = await call(env(), 'POST', `/messages/edit/${m.id}`, { token: s.adminToken, json: { body: 'mudado' } })
+      expect(edit.status).toBe(400)
+      expect(edit.body.error).toBe('ERR_EDITING_WAPP_MSG')
+      const del = await call(env(), 'DELETE', `/messages/${m.id}`, { token: s.adminToken })
+      expect(del.status).toBe(400)
+      expect(del.body.error).toBe('ERR_DELETE_WAPP_MSG')
+      const [row] = await q(env(), (tx) => tx`select body, is_edited, is_deleted from messages where id = ${m.id}`)
+      expect(row).toEqual({ body: 'original', isEdited: false, isDeleted: false })
+      expect([...(await actionJobs('edit', m.id)), ...(await actionJobs('delete', m.id))]).toEqual([])
+      expect((await call(env(), 'POST', `/messages/edit/${note.id}`, { token: s.adminToken, json: { body: 'nota 2' } })).status).toBe(200)
+    }
+  })
+
   test('editing and deleting a private note queues nothing', async () => {
     const s = await setup(env())
     const note = await sent(s, s.adminToken, { body: 'nota', isPrivate: true })

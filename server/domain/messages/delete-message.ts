@@ -1,3 +1,4 @@
+import { CHANNELS_WITHOUT_MESSAGE_CHANGES } from '../../routes/messages.schema.ts'
 import { AppError } from '../app-error.ts'
 import type { DomainCtx } from '../context.ts'
 import { enqueueMessageAction } from '../outbound/enqueue-send.ts'
@@ -13,6 +14,9 @@ export async function deleteMessage(ctx: DomainCtx, messageId: number): Promise<
   const { tx, auth } = ctx
   const { message, ticket } = await loadOwnMessage(ctx, messageId)
   if (message.isDeleted) throw new AppError('ERR_DELETE_WAPP_MSG', 'The message is already deleted')
+  if (!message.isPrivate && CHANNELS_WITHOUT_MESSAGE_CHANGES.includes(ticket.channel)) {
+    throw new AppError('ERR_DELETE_WAPP_MSG', `The ${ticket.channel} channel cannot delete sent messages`)
+  }
   const whatsappId = message.whatsappId ?? ticket.whatsappId
   if (!message.isPrivate && (!message.wid || whatsappId === null)) {
     throw new AppError('ERR_DELETE_WAPP_MSG', 'The message has not reached the channel yet')

@@ -1,4 +1,4 @@
-import type { EditMessageInput } from '../../routes/messages.schema.ts'
+import { CHANNELS_WITHOUT_MESSAGE_CHANGES, type EditMessageInput } from '../../routes/messages.schema.ts'
 import { AppError } from '../app-error.ts'
 import type { DomainCtx } from '../context.ts'
 import { enqueueMessageAction } from '../outbound/enqueue-send.ts'
@@ -21,6 +21,7 @@ export async function editMessage(ctx: DomainCtx, messageId: number, input: Edit
   const { message, ticket } = await loadOwnMessage(ctx, messageId)
   const refuse = (why: string) => new AppError('ERR_EDITING_WAPP_MSG', why)
   if (message.isDeleted) throw refuse('A deleted message cannot be edited')
+  if (!message.isPrivate && CHANNELS_WITHOUT_MESSAGE_CHANGES.includes(ticket.channel)) throw refuse(`The ${ticket.channel} channel cannot edit sent messages`)
   if (NOT_EDITABLE.includes(message.mediaType)) throw refuse(`A ${message.mediaType} message cannot be edited`)
   if (ctx.now().getTime() - new Date(message.createdAt).getTime() > EDIT_WINDOW_MS) {
     throw new AppError('ERR_EDIT_WINDOW_EXPIRED', 'Messages can be edited for 15 minutes', { editWindowMs: EDIT_WINDOW_MS })

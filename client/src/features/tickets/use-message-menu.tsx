@@ -10,6 +10,7 @@ import { EDIT_WINDOW_MS, type ChatMessage } from './ticket-messages.ts'
 import type { OpenTicket } from './tickets.ts'
 import { userAtom } from '../../state/auth.ts'
 import { ForwardDialog } from './forward-dialog.tsx'
+import { CHANNELS_WITHOUT_MESSAGE_CHANGES } from '../../../../server/routes/messages.schema.ts'
 
 /** The quick reactions of the message menu (WhatsApp's default row). */
 const REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏']
@@ -80,8 +81,10 @@ export function useMessageMenu(
     if (live && !m.isPrivate) items.push({ key: 'reply', label: t('chat.reply'), run: () => onReply(m) })
     if (live && !m.isPrivate && m.mediaType !== 'call_log') items.push({ key: 'react', label: t('chat.react'), run: () => setReacting(id) })
     if (forwardable(m)) items.push({ key: 'forward', label: t('chat.forward'), run: () => setPicking(new Set([id])) })
-    if (own && Date.now() - new Date(m.createdAt).getTime() < EDIT_WINDOW_MS) items.push({ key: 'edit', label: t('common.edit'), run: () => setEditing({ id, body: m.body }) })
-    if (own) items.push({ key: 'delete', label: t('common.delete'), run: () => setDeleting(id) })
+    // Cloud API, Messenger and Instagram cannot change a sent message: only notes are editable there.
+    const changeable = own && (m.isPrivate || !CHANNELS_WITHOUT_MESSAGE_CHANGES.includes(ticket.channel))
+    if (changeable && Date.now() - new Date(m.createdAt).getTime() < EDIT_WINDOW_MS) items.push({ key: 'edit', label: t('common.edit'), run: () => setEditing({ id, body: m.body }) })
+    if (changeable) items.push({ key: 'delete', label: t('common.delete'), run: () => setDeleting(id) })
     return items
   }
   const dialogs = (
