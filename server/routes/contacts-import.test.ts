@@ -139,14 +139,17 @@ describeEachBackend('contact import', (env) => {
     expect({ status: big.status, error: big.body.error }).toEqual({ status: 413, error: 'ERR_FILE_TOO_LARGE' })
   })
 
-  test('needs a session; a plain user may import, and admins get one import event', async () => {
+  test('needs an admin (spec part 1 §6: import is admin-only), and admins get one import event', async () => {
     const { adminToken, companyId } = await createCompany(env())
     const anonymous = await call(env(), 'POST', '/contacts/upload', { form: formWith('file', 'a,b', 'c.csv', 'text/csv') })
     expect(anonymous.status).toBe(401)
     const events: DomainEvent[] = []
     const stop = env().services.events.subscribe((e) => e.type === 'contact' && e.companyId === companyId && events.push(e))
     const user = await createUser(env(), companyId)
-    const res = await upload(env(), user.token, 'c.csv', `nome;numero\nAna;${stored(1)}\nBia;${stored(2)}`)
+    const refused = await upload(env(), user.token, 'c.csv', `nome;numero\nAna;${stored(1)}\nBia;${stored(2)}`)
+    expect(refused.status).toBe(403)
+    expect(events).toEqual([])
+    const res = await upload(env(), adminToken, 'c.csv', `nome;numero\nAna;${stored(1)}\nBia;${stored(2)}`)
     stop()
     expect(res.body).toMatchObject({ created: 2 })
     expect(events.map((e) => e.payload)).toEqual([{ action: 'import', created: 2, duplicated: 0, invalid: 0, ignored: 0, total: 2 }])
@@ -169,7 +172,7 @@ function describeRow(env: () => TestEnv) {
     expect(again.body).toMatchObject({ id: created.body.id, name: 'Ana', number: stored(1) })
   })
 
-  test('POST /contactsImport answers 400 for bad rows and masks a duplicate for a plain user', async () => {
+  test('POST /contactsImport answers 400 for bad rows and 403 to a plain user', async () => {
     const { adminToken, companyId } = await createCompany(env())
     const invalid = await call(env(), 'POST', '/contactsImport', { token: adminToken, json: { name: 'Ana', number: '00000000000' } })
     expect(invalid.status).toBe(400)
@@ -178,10 +181,10 @@ function describeRow(env: () => TestEnv) {
     expect(missing.status).toBe(400)
     expect(missing.body.fields.map((f: { field: string }) => f.field)).toEqual(['name', 'number', 'email'])
     await newContact(env(), adminToken, 'Ana', stored(3))
-    await withSystem(env().services.db, (tx) => tx`update company_settings set lgpd_hide_number = 'enabled' where company_id = ${companyId}`)
     const user = await createUser(env(), companyId)
-    const dup = await call(env(), 'POST', '/contactsImport', { token: user.token, json: { name: 'Ana', number: stored(3) } })
-    expect(dup.status).toBe(200)
-    expect(dup.body.number).toBe(`${'*'.repeat(11)}${stored(3).slice(-2)}`)
+    const refused = await call(env(), 'POST', '/contactsImport', { token: user.token, json: { name: 'Bia', number: stored(4) } })
+    expect(refused.status).toBe(403)
+    const [{ n }] = await withSystem(env().services.db, (tx) => tx`select count(*)::int as n from contacts where company_id = ${companyId} and number = ${stored(4)}`)
+    expect(n).toBe(0)
   })
 }

@@ -52,12 +52,14 @@ describeEachBackend('contact import from the phone', (env) => {
   })
 
   test('POST /contacts/import/chats takes the chat list; a later report updates the name and adds the flag', async () => {
-    const { companyId } = await createCompany(env())
+    const { companyId, adminToken } = await createCompany(env())
     const { token: userToken } = await createUser(env(), companyId)
     const conn = await createConnection(env(), companyId, { channel: 'whatsapp' })
     await phoneReports(env(), conn, [{ number: '5511944443333', source: 'chats' }, { number: '5511922221111', name: 'Agenda', source: 'contacts' }])
     await phoneReports(env(), conn, [{ number: '5511944443333', name: 'Davi', source: 'contacts' }])
-    const res = await call(env(), 'POST', '/contacts/import/chats', { token: userToken })
+    expect((await call(env(), 'POST', '/contacts/import/chats', { token: userToken })).status).toBe(403)
+    expect(await contactsOf(env(), companyId)).toEqual([])
+    const res = await call(env(), 'POST', '/contacts/import/chats', { token: adminToken })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ created: 1, duplicated: 0, ignored: 0, total: 1 })
     expect(await contactsOf(env(), companyId)).toEqual([{ name: 'Davi', number: '5511944443333', lid: null }])

@@ -22,9 +22,9 @@ import { formFile } from './upload.ts'
 /**
  * Contacts (spec part 1 §7 Contacts and Tags, part 2 §7). Mounted at the root because the spec spreads
  * them over /contacts, /tags/sync and /contactTags; each route names its own guards. Every user works
- * contacts from the ticket drawer; only deleting needs contacts:delete. The import routes follow
- * POST /contacts (docs/decisions.md "Contact import"), including POST /contacts/import and
- * /contacts/import/chats (the phone's address book and chat list, as the channel host recorded them).
+ * contacts from the ticket drawer; only deleting needs contacts:delete. Bulk import is admin-only, as
+ * spec part 1 §6 keeps the import page (docs/decisions.md "Contact import"), including POST
+ * /contacts/import and /contacts/import/chats (the phone's address book and chat list).
  */
 export const contacts = new Hono<AppEnv>()
   .get('/contacts', requireAuth(), validate('query', listContactsQuery), async (c) =>
@@ -62,21 +62,21 @@ export const contacts = new Hono<AppEnv>()
     c.json(await createContact(c.get('ctx'), c.req.valid('json')), 201),
   )
   // One row of the import page: 201 with the new contact, 200 with the one that already has the number.
-  .post('/contactsImport', requireAuth(), validate('json', importContactSchema), async (c) => {
+  .post('/contactsImport', requireAuth(), guard('admin'), validate('json', importContactSchema), async (c) => {
     const { status, contact } = await importContactRow(c.get('ctx'), c.req.valid('json'))
     return c.json(contact, status === 'created' ? 201 : 200)
   })
   // A whole file (multipart `file`, optional mapping fields name, number, email): answers the counts.
-  .post('/contacts/upload', requireAuth(), validate('form', contactUploadSchema), async (c) => {
+  .post('/contacts/upload', requireAuth(), guard('admin'), validate('form', contactUploadSchema), async (c) => {
     const file = await formFile(c, 'file')
     const upload = { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }
     return c.json(await importContactFile(c.get('ctx'), upload, c.req.valid('form')))
   })
   // The phone's address book / chat list (as the connections reported them): answers the counts.
-  .post('/contacts/import', requireAuth(), validate('json', phoneImportSchema), async (c) =>
+  .post('/contacts/import', requireAuth(), guard('admin'), validate('json', phoneImportSchema), async (c) =>
     c.json(await importPhoneContacts(c.get('ctx'), 'contacts', c.req.valid('json').whatsappId)),
   )
-  .post('/contacts/import/chats', requireAuth(), validate('json', phoneImportSchema), async (c) =>
+  .post('/contacts/import/chats', requireAuth(), guard('admin'), validate('json', phoneImportSchema), async (c) =>
     c.json(await importPhoneContacts(c.get('ctx'), 'chats', c.req.valid('json').whatsappId)),
   )
   .put('/contacts/:id', requireAuth(), validate('param', idParam), validate('json', updateContactSchema), async (c) =>
