@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { withSystem } from '../server/db/tenant.ts'
-import { createCompany, createUser, uniq } from '../test/factories.ts'
+import { createCompany, createUser, loginToken, uniq } from '../test/factories.ts'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Browser, browserStorage, loginAs, openBrowser, screenshot, type Server, startServer, until, waitForServiceWorker } from './support/harness.ts'
 
 /**
@@ -225,6 +225,85 @@ describe('an offline start keeps the whole app (issue 13)', () => {
       console.log(`reply confirmed ${confirmed} ms after it was sent, after an offline reload`)
       expect(confirmed).toBeLessThan(6_000)
       for (const name of gated) await page.getByRole('link', { name }).waitFor()
+    })
+  }, TIMEOUT)
+})
+
+/** Opens the sync popover (again, if the indicator was redrawn under it) until `item` shows in it. */
+async function openOutboxUntil(page: Page, item: ReturnType<Page['locator']>, timeoutMs = 30_000) {
+  await until('the write in the sync popover', async () => {
+    if (await item.isVisible()) return true
+    if (!(await page.getByText('Alterações não enviadas').isVisible())) await page.getByTestId('sync-indicator').click()
+    return false
+  }, timeoutMs)
+}
+
+describe('nothing lost or frozen (issue 15 items 1 and 2)', () => {
+  test('a refused reply holds only its own ticket; a login elsewhere keeps it on this device for the next login here', async () => {
+    const company = await createCompany(server.env)
+    const [a, b] = await withSystem(server.env.services.db, async (tx) => {
+      const [w] = await tx<{ id: number }[]>`insert into whatsapps (company_id, name, channel, status) values (${company.companyId}, 'Loja', 'simulator', 'CONNECTED') returning id`
+      const out: { id: number; uuid: string }[] = []
+      for (const [name, number] of [['Ana Recusada', '5511955550001'], ['Bia Segue', '5511955550002']]) {
+        const [c] = await tx<{ id: number }[]>`insert into contacts (company_id, name, number) values (${company.companyId}, ${name}, ${number}) returning id`
+        const [t] = await tx<{ id: number; uuid: string }[]>`
+          insert into tickets (company_id, contact_id, whatsapp_id, channel, status, user_id)
+          values (${company.companyId}, ${c.id}, ${w.id}, 'simulator', 'open', ${company.adminId}) returning id, uuid::text as uuid`
+        out.push(t)
+      }
+      return out
+    })
+    const serverBodies = (ticketId: number) =>
+      withSystem(server.env.services.db, (tx) => tx<{ body: string }[]>`select body from messages where ticket_id = ${ticketId} order by id`).then((r) => r.map((m) => m.body))
+    await withBrowser(async ({ page, context }) => {
+      await loginAs(page, server.baseUrl, company.adminEmail, 'admin-pass')
+      await page.waitForURL(url('/'))
+      await waitForServiceWorker(page)
+      const input = page.getByTestId('ticket-chat').getByTestId('message-input')
+      await page.goto(url(`/tickets/${a.uuid}`))
+      await input.waitFor({ timeout: FIRST_START_MS })
+      await page.locator('[data-sync-state="up-to-date"]').waitFor({ timeout: FIRST_START_MS })
+
+      // Offline: one reply to each customer; meanwhile ticket A is closed on the server (the expiry sweep).
+      await context.setOffline(true)
+      await input.fill('Resposta para Ana')
+      await input.press('Enter')
+      await page.getByTestId('ticket-row').filter({ hasText: 'Bia Segue' }).click()
+      await page.getByTestId('ticket-chat').and(page.locator(`[data-ticket-id="${b.id}"]`)).waitFor()
+      await input.fill('Resposta para Bia')
+      await input.press('Enter')
+      await withSystem(server.env.services.db, (tx) => tx`update tickets set status = 'closed', closed_at = now() where id = ${a.id}`)
+
+      // Back online: A's reply is refused, B's goes out anyway.
+      await context.setOffline(false)
+      await until("Bia's reply on the server", async () => (await serverBodies(b.id)).includes('Resposta para Bia'))
+      expect(await serverBodies(a.id)).toEqual([])
+      const refused = page.getByTestId('pending-write').filter({ hasText: '“Resposta para Ana”' })
+      await openOutboxUntil(page, refused.and(page.locator('[data-failed="true"]')))
+      expect(await page.getByTestId('pending-write').count()).toBe(1)
+      await screenshot(page, 'outbox-refused-one-ticket.png')
+      await page.keyboard.press('Escape')
+      await page.getByTestId('message').filter({ hasText: 'Resposta para Bia' }).and(page.locator('[data-local="false"]')).waitFor({ timeout: 30_000 })
+
+      // The same user logs in on another device: this one ends its session but keeps the refused write.
+      await page.locator('[data-realtime="open"]').waitFor({ state: 'attached' })
+      await loginToken(server.env, company.adminEmail, 'admin-pass')
+      await page.waitForURL(url('/login'), { timeout: 30_000 })
+      const reason = page.getByTestId('logout-reason')
+      await reason.getByText('Sua conta foi acessada em outro computador.').waitFor()
+      await reason.getByText('1 alteração não enviada ficou guardada neste aparelho', { exact: false }).waitFor()
+      await screenshot(page, 'login-session-replaced-kept.png')
+      const storage = await browserStorage(page)
+      expect(storage.idb).toContain(`balcao-outbox-${company.companyId}-${company.adminId}`)
+
+      // Her next login here finds it, as she left it: she decides (here: discard).
+      await loginAs(page, server.baseUrl, company.adminEmail, 'admin-pass')
+      await page.waitForURL(url('/'))
+      const kept = page.getByTestId('pending-write').filter({ hasText: '“Resposta para Ana”' })
+      await openOutboxUntil(page, kept.and(page.locator('[data-failed="true"]')), FIRST_START_MS)
+      await kept.getByRole('button', { name: 'Descartar' }).click()
+      await page.getByTestId('pending-write').waitFor({ state: 'detached' })
+      expect(await serverBodies(a.id)).toEqual([])
     })
   }, TIMEOUT)
 })

@@ -320,9 +320,12 @@ describe('sign-up, top bar and profile', () => {
       await page.waitForURL(url('/'))
       await page.locator('[data-realtime="open"]').waitFor({ state: 'attached' })
       await loginToken(server.env, company.adminEmail, 'admin-pass')
-      await page.getByText('Sua conta foi acessada em outro computador.').waitFor()
+      await page.getByText('Sua conta foi acessada em outro computador.').first().waitFor()
       await page.waitForURL(url('/login'))
       expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+      // The login page says why; with nothing unsent there is nothing kept to mention.
+      await page.getByTestId('logout-reason').getByText('Sua conta foi acessada em outro computador.').waitFor()
+      expect(await page.getByTestId('logout-reason').textContent()).not.toContain('alteraç')
     })
   }, TIMEOUT)
 })

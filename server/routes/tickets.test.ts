@@ -432,7 +432,7 @@ describeEachBackend('tickets: create, close all, delete, show, log', (env) => {
     // The record of the deletion outlives the ticket, its messages and its log (issue 15 item 18).
     const kept = await sys(env(), (tx) => tx`select ticket_id, ticket_uuid::text as ticket_uuid, status, contact_name, deleted_by
                                                from ticket_deletions where ticket_id = ${t.id}`)
-    expect(kept).toEqual([{ ticketId: t.id, ticketUuid: t.uuid, status: 'open', contactName: 'Cliente', deletedBy: s.adminId }])
+    expect([...kept]).toEqual([{ ticketId: t.id, ticketUuid: t.uuid, status: 'open', contactName: 'Cliente', deletedBy: s.adminId }])
   })
 
   test('GET /tickets/u/:uuid answers the ticket with contact, queue, user and connection to a queue member', async () => {

@@ -34,13 +34,16 @@ export async function queueWrite(
   deps: { pg: LocalPg; outbox: Outbox },
   request: { method: WriteMethod; path: string; body?: unknown },
   optimistic?: OptimisticWrite,
-  /** A client id chosen by the caller (when the body must carry it too, like a message's clientId). */
-  opts: { clientId?: string } = {},
+  /**
+   * clientId: chosen by the caller (when the body must carry it too, like a message's clientId).
+   * scope: the records the write acts on ('ticket:5'), so a refusal holds back only their writes.
+   */
+  opts: { clientId?: string; scope?: string[] } = {},
 ): Promise<string> {
   const clientId = opts.clientId ?? crypto.randomUUID()
   if (optimistic) await recordLocalWrite(deps.pg, clientId, optimistic)
   try {
-    await deps.outbox.enqueue({ ...request, clientId })
+    await deps.outbox.enqueue({ ...request, clientId, scope: opts.scope })
   } catch (err) {
     if (optimistic) await deps.pg.query('delete from local_writes where client_id = $1', [clientId])
     throw err

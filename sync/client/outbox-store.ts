@@ -27,7 +27,13 @@ export interface OutboxWrite {
   path: string
   /** JSON body, if any. */
   body?: unknown
-  /** pending: will be sent; failed: refused with a 4xx, blocks the writes after it until retried or discarded. */
+  /**
+   * The records this write acts on ('ticket:5'). A refused write holds back only the later writes that
+   * share one of them; a write without a scope may depend on anything, so it waits behind any refusal
+   * and its own refusal holds back everything after it.
+   */
+  scope?: string[]
+  /** pending: will be sent; failed: refused with a 4xx, blocks the writes that depend on it until retried or discarded. */
   state: 'pending' | 'failed'
   /** Attempts that ended in a network error, a 5xx or a 429 since the last success or retry. */
   attempts: number

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto'
 import { describe, expect, test } from 'bun:test'
 import { IDBFactory } from 'fake-indexeddb'
 import type { Clock } from './backoff.ts'
-import { openOutbox, type Connectivity, type OutboxEvent, type OutboxOptions } from './outbox.ts'
+import { nextSendable, openOutbox, type Connectivity, type OutboxEvent, type OutboxOptions } from './outbox.ts'
+import type { OutboxWrite } from './outbox-store.ts'
 
 /** A clock that only moves when told to; timers fire on advance(). */
 function fakeClock(start = 1_700_000_000_000) {
@@ -259,6 +260,46 @@ describe('refusals', () => {
     expect(failed).toMatchObject({ id: a.id, state: 'failed', error: { status: 409, code: 'ERR_OTHER_OPEN_TICKET', message: 'open elsewhere' } })
     expect(waiting.state).toBe('pending')
     expect(events.map((e) => e.type)).toEqual(['failed'])
+  })
+
+  test('a refusal holds back only the writes on the same record; the other records go out in order', async () => {
+    const { server, open } = setup()
+    const outbox = await open()
+    const reply = (ticket: number, n: number) => ({ method: 'POST' as const, path: `/messages/${ticket}`, body: { name: `t${ticket} m${n}` }, scope: [`ticket:${ticket}`] })
+    server.answer(conflict)
+    const refused = await outbox.enqueue(reply(1, 1))
+    await outbox.enqueue(reply(1, 2))
+    await outbox.enqueue(reply(2, 1))
+    await outbox.enqueue(reply(3, 1))
+    await outbox.enqueue(reply(2, 2))
+    expect(await outbox.whenSettled()).toBe('blocked')
+    expect(server.accepted.map((r) => (r.body as { name: string }).name)).toEqual(['t2 m1', 't3 m1', 't2 m2'])
+    expect(outbox.snapshot().writes.map((w) => [(w.body as { name: string }).name, w.state])).toEqual([['t1 m1', 'failed'], ['t1 m2', 'pending']])
+    await outbox.discard(refused.id)
+    expect(await outbox.whenSettled()).toBe('idle')
+    expect(server.accepted.map((r) => (r.body as { name: string }).name).at(-1)).toBe('t1 m2')
+  })
+
+  test('nextSendable: unscoped writes wait behind any refusal and their refusal holds everything', () => {
+    let seq = 0
+    const w = (state: 'pending' | 'failed', scope?: string[]): OutboxWrite => ({
+      id: `w${++seq}`, key: `w${seq}`, seq, method: 'POST', path: '/x', state, attempts: 0, nextAttemptAt: 0, createdAt: 0, error: null, lastFailure: null,
+      ...(scope ? { scope } : {}),
+    })
+    const ids = (ws: OutboxWrite[]) => nextSendable(ws).next?.id ?? null
+    seq = 0
+    // An unscoped write held behind a refusal may be what a later write depends on: it holds everything.
+    expect(ids([w('failed', ['ticket:1']), w('pending'), w('pending', ['ticket:2'])])).toBeNull()
+    seq = 0
+    expect(ids([w('pending'), w('failed', ['ticket:1'])])).toBe('w1')
+    seq = 0
+    expect(ids([w('failed'), w('pending', ['ticket:2'])])).toBeNull()
+    seq = 0
+    // A held write holds its own records too: ticket 2's later write does not overtake it.
+    expect(ids([w('failed', ['ticket:1']), w('pending', ['ticket:1', 'ticket:2']), w('pending', ['ticket:2']), w('pending', ['ticket:3'])])).toBe('w4')
+    seq = 0
+    expect(nextSendable([w('pending', ['ticket:1'])])).toMatchObject({ next: { id: 'w1' }, held: false })
+    expect(nextSendable([])).toEqual({ next: undefined, held: false })
   })
 
   test('retry sends the failed write again under a new key and then the ones behind it', async () => {

@@ -9,7 +9,7 @@ export type { OutboxWrite, WriteError, WriteMethod, WriteResult } from './outbox
 
 /**
  * Where the outbox stands: idle (empty), sending, waiting (backoff timer), offline (the browser says
- * so), blocked (the first write was refused: retry or discard it), unauthorized (no valid token: replay
+ * so), blocked (a write was refused: retry or discard it; the writes that depend on it wait), unauthorized (no valid token: replay
  * again after login), closed.
  */
 export type OutboxState = 'idle' | 'sending' | 'waiting' | 'offline' | 'blocked' | 'unauthorized' | 'closed'
@@ -59,10 +59,11 @@ const DRAIN_ERROR_RETRY_MS = 5_000
  * Rules: network errors, 5xx, 408 and 429 are retried with backoff (1 s doubling to 30 s, jittered,
  * Retry-After honoured) and at once when the browser comes back online or the app calls notifyOnline().
  * A 401 refreshes the token once; if that fails the outbox pauses (state unauthorized) with nothing lost.
- * Any other refusal marks that write failed with the server's error code and STOPS the queue: no later
- * write is sent before the failed one is retried or discarded, because later writes may depend on it
- * (a message to a ticket whose creation failed) and the server must see them in the order they were
- * made. Nothing leaves the queue except by a 2xx answer or an explicit discard().
+ * Any other refusal marks that write failed with the server's error code and holds back the later writes
+ * that depend on it (nextSendable: the same record by scope, or any write without a scope) until it is
+ * retried or discarded, so the server still sees each record's writes in the order they were made; the
+ * writes on other records go on (a reply to ticket A just closed by the sweep does not hold the replies
+ * to every other customer). Nothing leaves the queue except by a 2xx answer or an explicit discard().
  *
  * @example
  * const outbox = await openOutbox({ userKey, getToken })
@@ -121,7 +122,7 @@ export class Outbox {
   }
 
   /** Queues a write after every write already queued; its id is the Idempotency-Key (a new UUID unless given). */
-  async enqueue(input: { method: WriteMethod; path: string; body?: unknown; clientId?: string }): Promise<OutboxWrite> {
+  async enqueue(input: { method: WriteMethod; path: string; body?: unknown; clientId?: string; scope?: string[] }): Promise<OutboxWrite> {
     this.#assertOpen()
     const id = input.clientId ?? crypto.randomUUID()
     const write = await this.#store.add({
@@ -130,6 +131,7 @@ export class Outbox {
       method: input.method,
       path: input.path,
       body: input.body,
+      ...(input.scope?.length ? { scope: input.scope } : {}),
       state: 'pending',
       attempts: 0,
       nextAttemptAt: 0,
@@ -263,9 +265,8 @@ export class Outbox {
   async #drain(): Promise<OutboxState> {
     for (;;) {
       if (this.#closed) return 'closed'
-      const head = await this.#store.head()
-      if (!head) return this.#setState('idle')
-      if (head.state === 'failed') return this.#setState('blocked')
+      const { next: head, held } = nextSendable(await this.#store.list())
+      if (!head) return this.#setState(held ? 'blocked' : 'idle')
       if (!this.#online) return this.#setState('offline')
       const wait = head.nextAttemptAt - this.#clock.now()
       if (wait > 0 && !this.#skipWait) return this.#wait(wait)
@@ -285,7 +286,7 @@ export class Outbox {
         await this.#store.put(failed)
         await this.#changed()
         this.#emit({ type: 'failed', write: failed })
-        return this.#setState('blocked')
+        continue
       }
       const attempts = head.attempts + 1
       const delay = retryDelay(attempts, outcome.retryAfterMs, this.#opts.random)
@@ -378,4 +379,24 @@ export class Outbox {
 /** Opens the user's outbox and starts sending what it holds. */
 export function openOutbox(opts: OutboxOptions): Promise<Outbox> {
   return Outbox.open(opts)
+}
+
+/**
+ * The first write that may go now, in queue order: not refused itself and not behind a refused write it
+ * may depend on. A held write holds its own records too, so one record's writes never overtake each
+ * other. `held` tells whether anything is waiting on a refusal (the queue's 'blocked' state).
+ */
+export function nextSendable(writes: readonly OutboxWrite[]): { next: OutboxWrite | undefined; held: boolean } {
+  const heldScopes = new Set<string>()
+  let holdAll = false
+  let held = false
+  for (const w of writes) {
+    const scoped = !!w.scope?.length
+    const behind = holdAll || (held && !scoped) || (scoped && w.scope!.some((s) => heldScopes.has(s)))
+    if (w.state !== 'failed' && !behind) return { next: w, held }
+    held = true
+    if (scoped) for (const s of w.scope!) heldScopes.add(s)
+    else holdAll = true
+  }
+  return { next: undefined, held }
 }

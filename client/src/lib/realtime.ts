@@ -7,7 +7,8 @@ import { pushToast } from '../state/toasts.ts'
 import { importProgressAtom, realtimeStateAtom, type RealtimeState } from '../state/ui.ts'
 import { refreshAccessToken } from './api.ts'
 import { goTo } from './navigation.ts'
-import { endSession, readToken, wipeLocalData } from './session.ts'
+import { endSession, readToken, rememberLogoutReason, unsentWriteCount, wipeLocalData } from './session.ts'
+import { closeLocalFirst } from '../state/local-first.ts'
 import type { User } from './types.ts'
 
 /** Protocol constants (spec part 1 §4, §7; server/realtime). */
@@ -226,14 +227,26 @@ export function socketUrl(token: string): string {
   return `${scheme}://${location.host}/ws?token=${encodeURIComponent(token)}`
 }
 
-/** "Sua conta foi acessada em outro computador.": show it, wipe local data, reload after 1 s. */
+/**
+ * "Sua conta foi acessada em outro computador.": show it, end the session and reload after 1 s (spec part
+ * 1 §4). Local data is wiped as the spec says only when the outbox is known to be empty: unsent writes are
+ * never dropped without the user's word, so they stay with this user on this device (her database and
+ * outbox are keyed by user) and go out at her next login here. The login page says why and what was kept.
+ */
 let replacing = false
 
 async function onSessionReplaced(message: string): Promise<void> {
   if (replacing) return
   replacing = true
   pushToast('warning', i18n.exists('realtime.sessionReplaced') ? i18n.t('realtime.sessionReplaced') : message)
-  await wipeLocalData()
+  const unsent = await unsentWriteCount()
+  if (unsent === 0) {
+    await wipeLocalData()
+  } else {
+    await closeLocalFirst()
+    endSession()
+  }
+  rememberLogoutReason({ kind: 'sessionReplaced', unsent: unsent ?? 0 })
   setTimeout(() => location.reload(), 1000)
 }
 

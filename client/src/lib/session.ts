@@ -76,3 +76,41 @@ function currentUserKey(): string | null {
   const user = store.get(userAtom) ?? rememberedUser()
   return user ? localUserKey(user) : null
 }
+
+/**
+ * The writes still in this user's outbox, or null when the outbox is not open in this tab (then nobody
+ * can say it is empty, and the caller must keep it).
+ */
+export async function unsentWriteCount(): Promise<number | null> {
+  const lf = store.get(localFirstAtom)
+  if (lf.state !== 'open') return null
+  return (await lf.handles.outbox.list().catch(() => null))?.length ?? null
+}
+
+/** Why the last session ended, for the login page: kept in sessionStorage, read once. */
+const LOGOUT_REASON_KEY = 'logoutReason'
+
+export interface LogoutReason {
+  kind: 'sessionReplaced'
+  /** Writes kept on this device, sent at this user's next login here. */
+  unsent: number
+}
+
+export function rememberLogoutReason(reason: LogoutReason): void {
+  try {
+    globalThis.sessionStorage?.setItem(LOGOUT_REASON_KEY, JSON.stringify(reason))
+  } catch {
+    // storage unavailable: the login page just says nothing
+  }
+}
+
+export function takeLogoutReason(): LogoutReason | null {
+  try {
+    const raw = globalThis.sessionStorage?.getItem(LOGOUT_REASON_KEY)
+    globalThis.sessionStorage?.removeItem(LOGOUT_REASON_KEY)
+    const reason = raw ? (JSON.parse(raw) as LogoutReason) : null
+    return reason?.kind === 'sessionReplaced' && typeof reason.unsent === 'number' ? reason : null
+  } catch {
+    return null
+  }
+}

@@ -58,7 +58,7 @@ export function SyncIndicator(props: SyncIndicatorProps) {
         ) : (
           <ul>
             {writes.map((w) => (
-              <li key={w.id} data-testid="pending-write" className="flex items-start gap-2 px-4 py-2">
+              <li key={w.id} data-testid="pending-write" data-failed={w.failed} className="flex items-start gap-2 px-4 py-2">
                 <Icon name={w.failed ? 'error' : 'schedule'} className={`mt-0.5 size-4 shrink-0 ${w.failed ? 'text-red-500' : 'text-amber-500'}`} />
                 <span className="min-w-0 flex-1">
                   <span className="block break-words text-sm font-medium">{w.title}</span>

@@ -8,6 +8,7 @@ import { appNameOf, logoFor } from '../../lib/branding.ts'
 import { toastError } from '../../lib/errors.ts'
 import { useBranding } from '../../lib/public-settings.ts'
 import { refreshVersion } from '../../lib/version.ts'
+import { takeLogoutReason } from '../../lib/session.ts'
 import { themeAtom, toggleThemeAtom } from '../../state/theme.ts'
 import { LoginForm } from './login-form.tsx'
 
@@ -20,6 +21,8 @@ export default function LoginPage() {
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [busy, setBusy] = useState(false)
+  // Read once: a session ended by a login elsewhere says so here (and what this device kept).
+  const [reason] = useState(takeLogoutReason)
 
   useEffect(() => {
     void refreshVersion()
@@ -53,6 +56,12 @@ export default function LoginPage() {
       themeLabel={t('layout.toggleTheme')}
       onToggleTheme={toggleTheme}
     >
+      {reason && (
+        <div role="status" data-testid="logout-reason" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
+          <p>{t('realtime.sessionReplaced')}</p>
+          {reason.unsent > 0 && <p className="mt-1">{t('login.unsentKept', { count: reason.unsent })}</p>}
+        </div>
+      )}
       <LoginForm email={email} password={password} busy={busy} onEmail={setEmail} onPassword={setPassword} onSubmit={submit} footer={signupLink} />
     </AuthCard>
   )

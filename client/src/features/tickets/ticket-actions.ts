@@ -27,7 +27,7 @@ export function ticketRowValue(u: TicketUpdate, now = new Date()): Record<string
 
 /** PUT /tickets/{id} through the outbox: works offline, shows pending until the server confirms. */
 export function queueTicketUpdate(w: LocalWriter, id: number, update: TicketUpdate): Promise<string> {
-  return queueWrite(w, { method: 'PUT', path: `/tickets/${id}`, body: update }, { table: 'tickets', op: 'update', rowKey: { id }, value: ticketRowValue(update) })
+  return queueWrite(w, { method: 'PUT', path: `/tickets/${id}`, body: update }, { table: 'tickets', op: 'update', rowKey: { id }, value: ticketRowValue(update) }, { scope: [`ticket:${id}`] })
 }
 
 export interface OutgoingMessage {
@@ -72,28 +72,28 @@ export async function queueSendMessage(w: LocalWriter, ticketId: number, msg: Ou
         created_at: at.toISOString(),
       },
     },
-    { clientId },
+    { clientId, scope: [`ticket:${ticketId}`] },
   )
 }
 
 /** POST /messages/edit/{id} through the outbox (own messages, within 15 minutes: the server checks again). */
 export function queueEditMessage(w: LocalWriter, id: number, body: string): Promise<string> {
-  return queueWrite(w, { method: 'POST', path: `/messages/edit/${id}`, body: { body } }, { table: 'messages', op: 'update', rowKey: { id }, value: { body, is_edited: true } })
+  return queueWrite(w, { method: 'POST', path: `/messages/edit/${id}`, body: { body } }, { table: 'messages', op: 'update', rowKey: { id }, value: { body, is_edited: true } }, { scope: [`message:${id}`] })
 }
 
 /** DELETE /messages/{id} through the outbox: the message shows as deleted at once. */
 export function queueDeleteMessage(w: LocalWriter, id: number): Promise<string> {
-  return queueWrite(w, { method: 'DELETE', path: `/messages/${id}` }, { table: 'messages', op: 'update', rowKey: { id }, value: { is_deleted: true } })
+  return queueWrite(w, { method: 'DELETE', path: `/messages/${id}` }, { table: 'messages', op: 'update', rowKey: { id }, value: { is_deleted: true } }, { scope: [`message:${id}`] })
 }
 
 /** POST /messages/{id}/react through the outbox; '' takes our reaction back. Shown once synced. */
 export function queueReaction(w: LocalWriter, id: number, emoji: string): Promise<string> {
-  return queueWrite(w, { method: 'POST', path: `/messages/${id}/react`, body: { emoji } })
+  return queueWrite(w, { method: 'POST', path: `/messages/${id}/react`, body: { emoji } }, undefined, { scope: [`message:${id}`] })
 }
 
 /** POST /message/forward through the outbox (the server spaces forwards to one chat 900 ms apart). */
 export function queueForward(w: LocalWriter, messageId: number, contactId: number): Promise<string> {
-  return queueWrite(w, { method: 'POST', path: '/message/forward', body: { messageId, contactId, signMessage: false } })
+  return queueWrite(w, { method: 'POST', path: '/message/forward', body: { messageId, contactId, signMessage: false } }, undefined, { scope: [`message:${messageId}`, `contact:${contactId}`] })
 }
 
 /** The chat's and the list's writes, bound to this tab's database and outbox (null until open). */
