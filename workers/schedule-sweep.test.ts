@@ -92,6 +92,35 @@ describeEachBackend('schedule sweep', (env) => {
     expect(await messagesOf(env(), contactId)).toHaveLength(3)
   })
 
+  test('a daily reminder missed for three days goes out once, for its latest day; the missed days count as used', async () => {
+    const { adminToken, contactId } = await setup(env())
+    const s = await schedule(env(), adminToken, {
+      body: 'Lembrete perdido', contactId, sendAt: '2026-11-16T10:00', intervalo: 1, valorIntervalo: 1, enviarQuantasVezes: 10, tipoDias: 4,
+    })
+    // Thursday 19th 13:30 UTC: the 16th, 17th and 18th were missed; the 19th (13:00 UTC) is the latest due.
+    const result = await sweepDueSchedules(env().services.db, new Date('2026-11-19T13:30:00Z'))
+    expect(result).toMatchObject({ sent: 1, failed: 0 })
+    expect((await messagesOf(env(), contactId)).map((m) => m.body)).toEqual(['Lembrete perdido'])
+    expect(await scheduleRow(env(), s.id)).toMatchObject({ status: 'PENDENTE', sendAt: new Date('2026-11-20T13:00:00Z'), repeatCount: 4 })
+  })
+
+  test('nothing goes out more than a day late: a one-off is ERRO ERR_SCHEDULE_TOO_LATE, a recurrence moves on unsent', async () => {
+    const { adminToken, contactId } = await setup(env())
+    const once = await schedule(env(), adminToken, { body: 'Tarde demais', contactId, sendAt: '2026-11-10T08:00:00Z' })
+    const weekly = await schedule(env(), adminToken, {
+      body: 'Semanal atrasado', contactId, sendAt: '2026-11-02T10:00', intervalo: 2, valorIntervalo: 1, enviarQuantasVezes: 5, tipoDias: 4,
+    })
+    // The plan was off (or no worker ran) until the 11th 12:00 UTC.
+    const result = await sweepDueSchedules(env().services.db, new Date('2026-11-11T12:00:00Z'))
+    expect(result).toMatchObject({ sent: 0, failed: 1, moved: 1 })
+    expect(await messagesOf(env(), contactId)).toHaveLength(0)
+    expect(await scheduleRow(env(), once.id)).toMatchObject({ status: 'ERRO', sendError: 'ERR_SCHEDULE_TOO_LATE', sentAt: null })
+    // Weekly from Monday the 2nd: the 9th was the latest due, two days late; the next is the 16th.
+    expect(await scheduleRow(env(), weekly.id)).toMatchObject({ status: 'PENDENTE', sendAt: new Date('2026-11-16T13:00:00Z'), repeatCount: 2 })
+    await sweepDueSchedules(env().services.db, new Date('2026-11-16T13:00:30Z'))
+    expect((await messagesOf(env(), contactId)).map((m) => m.body)).toEqual(['Semanal atrasado'])
+  })
+
   test('two workers sweeping at the same moment send a schedule once', async () => {
     const { adminToken, contactId } = await setup(env())
     const ids = []

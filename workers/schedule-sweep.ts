@@ -7,6 +7,8 @@ import { sendSchedule, type DueSchedule } from '../server/domain/schedules/send-
 export interface ScheduleSweepResult {
   sent: number
   failed: number
+  /** Recurrences more than a day late, moved on to their next time without sending. */
+  moved: number
 }
 
 export interface ScheduleSweepOptions {
@@ -24,7 +26,7 @@ export interface ScheduleSweepOptions {
  */
 export async function sweepDueSchedules(db: Db, now: Date, opts: ScheduleSweepOptions = {}): Promise<ScheduleSweepResult> {
   const limit = opts.limit ?? 200
-  const result: ScheduleSweepResult = { sent: 0, failed: 0 }
+  const result: ScheduleSweepResult = { sent: 0, failed: 0, moved: 0 }
   // Handled in this run: a recurrence that is due again at once waits for the next run.
   const handled: number[] = []
   while (handled.length < limit) {
@@ -40,7 +42,7 @@ export async function sweepDueSchedules(db: Db, now: Date, opts: ScheduleSweepOp
   return result
 }
 
-async function sendNextDue(tx: Tx, now: Date, handled: number[]): Promise<'sent' | 'failed' | 'none'> {
+async function sendNextDue(tx: Tx, now: Date, handled: number[]): Promise<'sent' | 'failed' | 'moved' | 'none'> {
   const [due] = await tx<DueSchedule[]>`
     select s.id, s.company_id, s.body, s.contact_id, s.send_at, s.open_ticket, s.status_ticket, s.ticket_user_id,
            s.queue_id, s.whatsapp_id, s.intervalo, s.valor_intervalo, s.enviar_quantas_vezes, s.tipo_dias, s.assinar,
@@ -52,8 +54,8 @@ async function sendNextDue(tx: Tx, now: Date, handled: number[]): Promise<'sent'
   if (!due) return 'none'
   handled.push(due.id)
   try {
-    await tx.savepoint((sp) => sendSchedule(sp, due, now))
-    return 'sent'
+    const sent = await tx.savepoint((sp) => sendSchedule(sp, due, now))
+    return sent ? 'sent' : 'moved'
   } catch (err) {
     if (!(err instanceof AppError)) throw err
     await tx`update schedules set status = 'ERRO', send_error = ${err.code} where id = ${due.id}`
