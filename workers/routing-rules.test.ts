@@ -64,16 +64,29 @@ describeEachBackend('routing: rating (NPS)', (env) => {
     expect(shown.body.userRating).toBe(9)
   })
 
-  test('an answer that is no rating re-asks within maxUseBotQueuesNPS, then the ticket closes without one', async () => {
-    const s = await heldTicket()
+  test('an answer that is no rating is asked again once; the next one reopens the conversation as pending with the text', async () => {
+    const s = await heldTicket({ maxUseBotQueuesNps: 0 })
     await resolve(s)
-    for (const body of ['ótimo', 'muito bom mesmo']) {
+    for (const body of ['ótimo', 'na verdade ainda preciso de ajuda com o pedido']) {
       env().clock.advance(LATER)
       await say(env(), s.conn, s.from, body)
     }
-    expect((await replies(env(), s.ticketId)).slice(1)).toEqual([RATING, RATING, 'Obrigado, Maria!'])
-    expect(await ticketOf(env(), s.ticketId)).toMatchObject({ status: 'closed', amountUsedBotQueuesNps: 0 })
+    // No farewell: the conversation is not over.
+    expect((await replies(env(), s.ticketId)).slice(1)).toEqual([RATING, RATING])
+    expect(await ticketOf(env(), s.ticketId)).toMatchObject({ status: 'pending', userId: null, amountUsedBotQueuesNps: 0 })
     expect(await ratingsOf(env(), s.ticketId)).toEqual([])
+    expect((await logTypes(env(), s.ticketId)).slice(-2)).toEqual(['nps', 'pending'])
+    const [last] = await q(env(), (tx) => tx`select body from messages where ticket_id = ${s.ticketId} and not from_me order by id desc limit 1`)
+    expect(last.body).toBe('na verdade ainda preciso de ajuda com o pedido')
+  })
+
+  test('maxUseBotQueuesNPS 1 asks no second time: the first answer that is no rating reopens the conversation', async () => {
+    const s = await heldTicket({ maxUseBotQueuesNps: 1 })
+    await resolve(s)
+    env().clock.advance(LATER)
+    await say(env(), s.conn, s.from, 'quero falar com alguém')
+    expect((await replies(env(), s.ticketId)).slice(1)).toEqual([RATING])
+    expect((await ticketOf(env(), s.ticketId)).status).toBe('pending')
   })
 
   test('no rating without the setting, without a rating message, for a contact with disableBot, or on ignore', async () => {

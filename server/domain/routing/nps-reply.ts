@@ -8,11 +8,15 @@ export function parseRating(body: string): number | null {
   return m ? Math.min(10, Number(m[1])) : null
 }
 
+/** The rating question goes out at most twice: asked, then asked again once (issue 15 item 8). */
+const MAX_RATING_ASKS = 2
+
 /**
  * The contact's answer to the rating (anchor §3.6 MF, ticket status nps; asked by tickets/ask-rating.ts):
- * a number 0-10 is stored as the user's rating (user_ratings) and the ticket closes with the farewell;
- * anything else gets the ratingMessage again while fewer than maxUseBotQueuesNPS were sent, after which
- * the ticket closes with the farewell and no rating.
+ * a number 0-10 is stored as the user's rating (user_ratings) and the ticket closes with the farewell.
+ * Anything else is asked again once (within maxUseBotQueuesNPS when that is lower); after that the
+ * customer is saying something, not rating: the survey ends and the conversation is back in its queue,
+ * pending, with the text in it (their message is already stored on the ticket), for an attendant to read.
  */
 export async function applyNpsReply(ctx: RoutingCtx, state: RunState, input: RouteInput): Promise<void> {
   const rate = parseRating(input.message.body)
@@ -20,12 +24,15 @@ export async function applyNpsReply(ctx: RoutingCtx, state: RunState, input: Rou
     await ctx.tx`insert into user_ratings ${ctx.tx({ companyId: state.companyId, ticketId: state.ticketId, userId: state.userId, rate, createdAt: ctx.now() })}`
     return finishRating(ctx, state)
   }
-  if (state.maxUseBotQueuesNps <= 0 || state.amountUsedBotQueuesNps < state.maxUseBotQueuesNps) {
+  const asked = state.amountUsedBotQueuesNps
+  const mayAsk = asked < MAX_RATING_ASKS && (state.maxUseBotQueuesNps <= 0 || asked < state.maxUseBotQueuesNps)
+  if (mayAsk) {
     await sendSystemMessage(ctx, state, state.ratingMessage)
-    await changeTicket(ctx, state, { amountUsedBotQueuesNps: state.amountUsedBotQueuesNps + 1 })
+    await changeTicket(ctx, state, { amountUsedBotQueuesNps: asked + 1 })
     return
   }
-  await finishRating(ctx, state)
+  await changeTicket(ctx, state, { status: 'pending', userId: null, amountUsedBotQueuesNps: 0, isBot: false })
+  await logTicket(ctx, state, 'pending')
 }
 
 /** Ends an nps ticket: the farewell (the user's, else the connection's completion message), then closed. */
