@@ -151,4 +151,47 @@ describe('queues page', () => {
       await browser.close()
     }
   }, TIMEOUT)
+
+  test('deleting a queue that holds conversations asks where they go, and moves them first (issue 15 item 7)', async () => {
+    const company = await createCompany(server.env)
+    const { vendas, suporte, ticketId } = await withSystem(server.env.services.db, async (tx) => {
+      const [v] = await tx<{ id: number }[]>`insert into queues (company_id, name, color) values (${company.companyId}, 'Vendas', '#aa0000') returning id`
+      const [s] = await tx<{ id: number }[]>`insert into queues (company_id, name, color) values (${company.companyId}, 'Suporte', '#00aa00') returning id`
+      const [w] = await tx<{ id: number }[]>`insert into whatsapps (company_id, name, channel, status) values (${company.companyId}, 'Loja', 'simulator', 'CONNECTED') returning id`
+      const [c] = await tx<{ id: number }[]>`insert into contacts (company_id, name, number) values (${company.companyId}, 'Cliente Fila', '5511955550009') returning id`
+      const [t] = await tx<{ id: number }[]>`
+        insert into tickets (company_id, contact_id, whatsapp_id, channel, status, queue_id) values (${company.companyId}, ${c.id}, ${w.id}, 'simulator', 'pending', ${v.id}) returning id`
+      return { vendas: v.id, suporte: s.id, ticketId: t.id }
+    })
+    const browser = await openBrowser({ width: 1366, height: 820 })
+    const { page } = browser
+    try {
+      await loginAs(page, server.baseUrl, company.adminEmail, 'admin-pass')
+      await page.waitForURL(`${server.baseUrl}/`)
+      await page.goto(`${server.baseUrl}/queues`)
+      await page.getByRole('button', { name: 'Excluir Vendas' }).click({ timeout: 30_000 })
+      await page.getByRole('dialog').getByRole('button', { name: 'Excluir', exact: true }).click()
+      const move = page.getByRole('dialog').filter({ hasText: 'Excluir a fila Vendas' })
+      await move.getByText('1 atendimento em andamento está nesta fila.', { exact: false }).waitFor()
+      expect(await page.getByText('Fila excluída com sucesso!').count()).toBe(0)
+      expect(await move.getByTestId('queue-move-confirm').isDisabled()).toBe(true)
+      await screenshot(page, 'queue-move-1366-light.png')
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.evaluate(() => document.documentElement.classList.add('dark'))
+      await screenshot(page, 'queue-move-390-dark.png')
+      await page.setViewportSize({ width: 1366, height: 820 })
+      await page.evaluate(() => document.documentElement.classList.remove('dark'))
+      await move.locator('#queue-move-to').selectOption({ label: 'Suporte' })
+      await move.getByTestId('queue-move-confirm').click()
+      await page.getByText('Fila excluída com sucesso!').waitFor()
+      await move.waitFor({ state: 'detached' })
+      await page.getByTestId('queue-row').filter({ hasText: 'Vendas' }).waitFor({ state: 'detached', timeout: 30_000 })
+      const [t] = await withSystem(server.env.services.db, (tx) => tx<{ queueId: number }[]>`select queue_id from tickets where id = ${ticketId}`)
+      expect(t.queueId).toBe(suporte)
+      const [gone] = await withSystem(server.env.services.db, (tx) => tx<{ n: number }[]>`select count(*)::int as n from queues where id = ${vendas}`)
+      expect(gone.n).toBe(0)
+    } finally {
+      await browser.close()
+    }
+  }, TIMEOUT)
 })

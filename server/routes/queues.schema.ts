@@ -71,3 +71,6 @@ export type CreateQueueInput = z.infer<typeof createQueueSchema>
 /** PUT /queue/{id}: the fields sent change; `chatbots`, when sent, is the whole option tree. */
 export const updateQueueSchema = z.object({ name: nameField, color: colorField, ...queueFields }).partial()
 export type UpdateQueueInput = z.infer<typeof updateQueueSchema>
+
+/** DELETE /queue/{id}?moveTo=: the queue that takes the deleted queue's live tickets (issue 15 item 7). */
+export const deleteQueueQuery = z.object({ moveTo: z.coerce.number().int().positive().max(2147483647).optional() })

@@ -198,7 +198,7 @@ describeEachBackend('queues', (env) => {
   })
 
   describe('deleting', () => {
-    test('tickets keep existing without a queue; the options, user and connection links go', async () => {
+    test('closed tickets keep existing without a queue; the options, user and connection links go', async () => {
       const { adminToken, companyId, adminId } = await createCompany(env())
       const q = await call(env(), 'POST', '/queue', {
         token: adminToken, json: newQueue({ chatbots: [{ name: 'Pedidos', greetingMessage: 'Qual?', options: [{ name: 'Status' }] }] }),
@@ -209,7 +209,7 @@ describeEachBackend('queues', (env) => {
         await tx`insert into user_queues (company_id, user_id, queue_id) values (${companyId}, ${adminId}, ${q.body.id})`
         await tx`insert into whatsapp_queues (company_id, whatsapp_id, queue_id) values (${companyId}, ${conn.id}, ${q.body.id})`
         const [t] = await tx<{ id: number }[]>`
-          insert into tickets ${tx({ companyId, contactId: c.id, whatsappId: conn.id, channel: 'simulator', status: 'pending', queueId: q.body.id, queueOptionId: q.body.chatbots[0].id })} returning id`
+          insert into tickets ${tx({ companyId, contactId: c.id, whatsappId: conn.id, channel: 'simulator', status: 'closed', queueId: q.body.id, queueOptionId: q.body.chatbots[0].id })} returning id`
         return t.id
       })
       const res = await call(env(), 'DELETE', `/queue/${q.body.id}`, { token: adminToken })
@@ -222,6 +222,44 @@ describeEachBackend('queues', (env) => {
       }))
       expect(left).toEqual({ ticket: { queueId: null, queueOptionId: null }, options: 0, links: 0 })
       expect((await call(env(), 'GET', `/queue/${q.body.id}`, { token: adminToken })).status).toBe(404)
+    })
+  })
+
+  describe('deleting a queue that holds conversations (issue 15 item 7)', () => {
+    test('is refused while live tickets are in it, and with moveTo they move first; closed ones just lose the queue', async () => {
+      const { adminToken, companyId } = await createCompany(env())
+      const from = (await call(env(), 'POST', '/queue', { token: adminToken, json: newQueue() })).body.id
+      const to = (await call(env(), 'POST', '/queue', { token: adminToken, json: newQueue() })).body.id
+      const conn = (await createConnection(env(), companyId)).id
+      const tickets = await sys(env(), async (tx) => {
+        const ids: Record<string, number> = {}
+        for (const status of ['pending', 'open', 'closed']) {
+          const [c] = await tx<{ id: number }[]>`insert into contacts (company_id, name, number, channel) values (${companyId}, ${status}, ${uniq('5511')}, 'simulator') returning id`
+          const [t] = await tx<{ id: number }[]>`insert into tickets ${tx({ companyId, contactId: c.id, whatsappId: conn, channel: 'simulator', status, queueId: from })} returning id`
+          ids[status] = t.id
+        }
+        return ids
+      })
+      const queueOf = async () => Object.fromEntries(
+        (await sys(env(), (tx) => tx<{ status: string; queueId: number | null }[]>`select status, queue_id from tickets where id = any(${Object.values(tickets)}::int[])`))
+          .map((r) => [r.status, r.queueId]))
+
+      const refused = await call(env(), 'DELETE', `/queue/${from}`, { token: adminToken })
+      expect(refused.status).toBe(409)
+      expect(refused.body).toMatchObject({ error: 'ERR_QUEUE_HAS_TICKETS', count: 2 })
+      expect((await call(env(), 'GET', `/queue/${from}`, { token: adminToken })).status).toBe(200)
+      expect(await queueOf()).toEqual({ pending: from, open: from, closed: from })
+      expect((await call(env(), 'DELETE', `/queue/${from}?moveTo=${from}`, { token: adminToken })).status).toBe(409)
+      expect((await call(env(), 'DELETE', `/queue/${from}?moveTo=2147483000`, { token: adminToken })).status).toBe(404)
+      expect((await call(env(), 'DELETE', `/queue/${from}?moveTo=abc`, { token: adminToken })).status).toBe(400)
+
+      const moved = await call(env(), 'DELETE', `/queue/${from}?moveTo=${to}`, { token: adminToken })
+      expect(moved.status).toBe(200)
+      expect(await queueOf()).toEqual({ pending: to, open: to, closed: null })
+      const logs = await sys(env(), (tx) => tx<{ type: string; queueId: number }[]>`select type, queue_id from ticket_logs where ticket_id = ${tickets.open}`)
+      expect(logs.map((l) => [l.type, l.queueId])).toEqual([['queue', to]])
+      // The queue that took them now holds live tickets, so it is refused in turn.
+      expect((await call(env(), 'DELETE', `/queue/${to}`, { token: adminToken })).status).toBe(409)
     })
   })
 

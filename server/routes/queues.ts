@@ -7,7 +7,7 @@ import { requireAuth } from '../middleware/auth.ts'
 import { guard } from '../middleware/guard.ts'
 import { validate } from '../middleware/validate.ts'
 import { idParam } from './common.schema.ts'
-import { createQueueSchema, updateQueueSchema } from './queues.schema.ts'
+import { createQueueSchema, deleteQueueQuery, updateQueueSchema } from './queues.schema.ts'
 
 /**
  * Queues (spec part 2 §2 Queues page, §3, §7). Every user reads them (ticket filters and dialogs pick
@@ -23,7 +23,7 @@ export const queues = new Hono<AppEnv>()
   .put('/:id', guard('admin'), validate('param', idParam), validate('json', updateQueueSchema), async (c) =>
     c.json(await updateQueue(c.get('ctx'), c.req.valid('param').id, c.req.valid('json'))),
   )
-  .delete('/:id', guard('admin'), validate('param', idParam), async (c) => {
-    await deleteQueue(c.get('ctx'), c.req.valid('param').id)
+  .delete('/:id', guard('admin'), validate('param', idParam), validate('query', deleteQueueQuery), async (c) => {
+    await deleteQueue(c.get('ctx'), c.req.valid('param').id, c.req.valid('query').moveTo)
     return c.json({ message: 'Queue deleted' })
   })

@@ -6,6 +6,7 @@ import { Icon } from '../../ui/icon.tsx'
 import { LoadingScreen } from '../../ui/message-card.tsx'
 import { QueueEditor } from './queue-editor.tsx'
 import { QueuesTable } from './queues-table.tsx'
+import { MoveTicketsDialog } from './move-tickets-dialog.tsx'
 import { useBrowserOnline, useSyncStatus } from '../../lib/local-first.ts'
 import { newQueueValues } from './queue-form.ts'
 import { useQueueList, useScheduleType, useUserOptions } from './queues.ts'
@@ -74,6 +75,12 @@ export default function QueuesPage() {
         closeLabel={t('common.close')}
         onCancel={editing.cancelDelete}
         onConfirm={() => void editing.confirmDelete()}
+      />
+      <MoveTicketsDialog
+        deleting={editing.moving}
+        queues={queues.filter((q) => q.id !== editing.moving?.row.id)}
+        onCancel={editing.cancelMove}
+        onConfirm={(moveTo) => editing.confirmMove(moveTo)}
       />
     </section>
   )

@@ -65,4 +65,5 @@ export const createQueue = (body: QueueBody) => api<QueueDetail>('/queue', { met
 
 export const updateQueue = (id: number, body: QueueBody) => api<QueueDetail>(`/queue/${id}`, { method: 'PUT', json: body })
 
-export const deleteQueue = (id: number) => api<unknown>(`/queue/${id}`, { method: 'DELETE' })
+/** moveTo: the queue that takes the deleted queue's live tickets (the server refuses without one while there are any). */
+export const deleteQueue = (id: number, moveTo?: number) => api<unknown>(`/queue/${id}${moveTo ? `?moveTo=${moveTo}` : ''}`, { method: 'DELETE' })

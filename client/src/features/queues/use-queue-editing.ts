@@ -19,6 +19,8 @@ export function useQueueEditing(usedColors: string[]) {
   const { t } = useTranslation()
   const [editing, setEditing] = useState<Editing | null>(null)
   const [deleting, setDeleting] = useState<QueueRow | null>(null)
+  // A queue with live tickets: the admin picks where they go before it is deleted.
+  const [moving, setMoving] = useState<{ row: QueueRow; count: number } | null>(null)
 
   async function openEdit(row: QueueRow) {
     try {
@@ -50,6 +52,22 @@ export function useQueueEditing(usedColors: string[]) {
       await deleteQueue(row.id)
       pushToast('success', t('queues.deleted'))
     } catch (err) {
+      if (err instanceof ApiError && err.code === 'ERR_QUEUE_HAS_TICKETS') {
+        setMoving({ row, count: Number((err.body as { count?: number } | null)?.count ?? 0) })
+        return
+      }
+      toastError(err)
+    }
+  }
+
+  async function confirmMove(moveTo: number) {
+    const target = moving
+    if (!target) return
+    try {
+      await deleteQueue(target.row.id, moveTo)
+      setMoving(null)
+      pushToast('success', t('queues.deleted'))
+    } catch (err) {
       toastError(err)
     }
   }
@@ -64,5 +82,8 @@ export function useQueueEditing(usedColors: string[]) {
     askDelete: setDeleting,
     cancelDelete: () => setDeleting(null),
     confirmDelete,
+    moving,
+    cancelMove: () => setMoving(null),
+    confirmMove,
   }
 }
