@@ -43,10 +43,10 @@ describeEachBackend('routing: queue menu', (env) => {
     expect(await replies(env(), ticketId)).toEqual(['Olá Maria, bem-vinda à Acme.', 'Bem-vindo ao atendimento.'])
   })
 
-  test('an unknown answer re-asks until maxUseBotQueues menus were sent, then the bot stops asking', async () => {
+  test('an unknown answer re-asks until maxUseBotQueues menus were sent; then the bot gives up into the first queue', async () => {
     const { conn } = await setup(env(), { maxUseBotQueues: 2 })
-    await addQueue(env(), conn, 'Vendas')
-    await addQueue(env(), conn, 'Suporte')
+    const vendas = await addQueue(env(), conn, 'Vendas', { orderQueue: 1, greetingMessage: 'Vendas: já te atendemos.' })
+    await addQueue(env(), conn, 'Suporte', { orderQueue: 2 })
     const from = number()
     const { ticketId } = await say(env(), conn, from, 'oi')
     for (const answer of ['talvez', '9', 'hein?']) {
@@ -54,12 +54,27 @@ describeEachBackend('routing: queue menu', (env) => {
       await say(env(), conn, from, answer)
     }
     const sent = await replies(env(), ticketId)
-    expect(sent).toHaveLength(2)
+    expect(sent).toHaveLength(3)
     expect(sent[1]).toBe(sent[0])
-    expect(await ticketOf(env(), ticketId)).toMatchObject({ status: 'pending', queueId: null, isBot: false, amountUsedBotQueues: 2 })
+    expect(sent[2]).toBe('Vendas: já te atendemos.')
+    // A queue a human sees (issue 15 item 7): before, the ticket stayed without one.
+    expect(await ticketOf(env(), ticketId)).toMatchObject({ status: 'pending', queueId: vendas, isBot: false })
     env().clock.advance(LATER)
-    await say(env(), conn, from, '1')
-    expect(await ticketOf(env(), ticketId)).toMatchObject({ queueId: null })
+    await say(env(), conn, from, '2')
+    expect(await ticketOf(env(), ticketId)).toMatchObject({ queueId: vendas })
+  })
+
+  test("a bot that gives up puts the ticket in the connection's sendIdQueue when it has one", async () => {
+    const { conn } = await setup(env(), { maxUseBotQueues: 1 })
+    await addQueue(env(), conn, 'Vendas', { orderQueue: 1 })
+    const suporte = await addQueue(env(), conn, 'Suporte', { orderQueue: 2 })
+    await q(env(), (tx) => tx`update whatsapps set send_id_queue = ${suporte} where id = ${conn.id}`)
+    const from = number()
+    const { ticketId } = await say(env(), conn, from, 'oi')
+    env().clock.advance(LATER)
+    await say(env(), conn, from, 'não sei')
+    expect(await ticketOf(env(), ticketId)).toMatchObject({ status: 'pending', queueId: suporte, isBot: false })
+    expect(await logTypes(env(), ticketId)).toContain('queue')
   })
 
   test('a connection without queues greets a new ticket once', async () => {
@@ -90,6 +105,7 @@ describeEachBackend('routing: queue menu', (env) => {
     env().clock.advance(LATER)
     await say(env(), conn, quiet, '1')
     expect(await replies(env(), muted.ticketId)).toHaveLength(1)
+    // Several queues and no sendIdQueue: nothing tells which, so it waits without one.
     expect(await ticketOf(env(), muted.ticketId)).toMatchObject({ queueId: null })
     const user = await createUser(env(), conn.companyId)
     const from = number()
@@ -99,6 +115,32 @@ describeEachBackend('routing: queue menu', (env) => {
     await say(env(), conn, from, 'zzz')
     expect(await replies(env(), held.ticketId)).toHaveLength(1)
     expect(await ticketOf(env(), held.ticketId)).toMatchObject({ status: 'open', userId: user.id })
+  })
+})
+
+describeEachBackend('routing: a contact with disableBot still lands in a queue (issue 15 item 7)', (env) => {
+  async function mutedContactSays(conn: ConnectionRef, from: string, body: string) {
+    await q(env(), (tx) => tx`insert into contacts (company_id, name, number, channel, disable_bot) values (${conn.companyId}, 'Calado', ${from}, 'simulator', true)`)
+    return say(env(), conn, from, body)
+  }
+
+  test("the connection's only queue, silently: no greeting, no option tree", async () => {
+    const { conn } = await setup(env())
+    const only = await addQueue(env(), conn, 'Atendimento', { greetingMessage: 'Bem-vindo ao atendimento.' })
+    const { ticketId } = await mutedContactSays(conn, number(), 'oi')
+    expect(await replies(env(), ticketId)).toEqual([])
+    expect(await ticketOf(env(), ticketId)).toMatchObject({ status: 'pending', queueId: only, isBot: false })
+    expect(await logTypes(env(), ticketId)).toContain('queue')
+  })
+
+  test('with several queues, the sendIdQueue', async () => {
+    const { conn } = await setup(env())
+    await addQueue(env(), conn, 'Vendas')
+    const suporte = await addQueue(env(), conn, 'Suporte')
+    await q(env(), (tx) => tx`update whatsapps set send_id_queue = ${suporte} where id = ${conn.id}`)
+    const { ticketId } = await mutedContactSays(conn, number(), 'oi')
+    expect(await replies(env(), ticketId)).toEqual([])
+    expect(await ticketOf(env(), ticketId)).toMatchObject({ queueId: suporte })
   })
 })
 

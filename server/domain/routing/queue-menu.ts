@@ -2,7 +2,7 @@ import { isBackToMenu, pickByNumber, renderMenu } from './menu-rules.ts'
 import { enterQueue } from './enter-queue.ts'
 import type { RouteInput, RoutingCtx, RuleOutcome } from './routing-context.ts'
 import { changeTicket, reask, sendSystemMessage, type RunState } from './routing-effects.ts'
-import { loadConnectionQueues } from './routing-state.ts'
+import { loadConnectionQueues, loadQueue, type RoutingQueue } from './routing-state.ts'
 
 /**
  * The queue choice (anchor §3.2 step 13, §3.5 `verifyQueue`), for a pending ticket without a user:
@@ -11,7 +11,9 @@ import { loadConnectionQueues } from './routing-state.ts'
  * - one queue: the ticket goes straight into it (a new ticket first gets the connection's greeting
  *   with sendGreetingMessageOneQueues);
  * - several: the connection's greeting and the numbered queues; a numeric answer picks the queue, any
- *   other answer re-asks, up to maxUseBotQueues menus, then the ticket waits for a human without a queue.
+ *   other answer re-asks, up to maxUseBotQueues menus; then the bot gives up and the ticket enters the
+ *   connection's sendIdQueue, else the menu's first queue, so a human sees it (a queue-less ticket is
+ *   invisible to attendants without allTicket; issue 15 item 7).
  */
 export async function applyQueueMenu(ctx: RoutingCtx, state: RunState, input: RouteInput): Promise<RuleOutcome> {
   const body = input.message.body
@@ -33,7 +35,10 @@ export async function applyQueueMenu(ctx: RoutingCtx, state: RunState, input: Ro
   if (state.isBot) {
     const picked = pickByNumber(body, queues)
     if (picked) await enterQueue(ctx, state, picked)
-    else await reask(ctx, state, input, menu)
+    else {
+      await reask(ctx, state, input, menu)
+      if (!state.isBot) await enterQueue(ctx, state, await fallbackQueue(ctx, state, queues))
+    }
     return 'done'
   }
   // Shown already and given up (attempts used): a human takes the ticket from here.
@@ -41,4 +46,10 @@ export async function applyQueueMenu(ctx: RoutingCtx, state: RunState, input: Ro
   await sendSystemMessage(ctx, state, menu)
   await changeTicket(ctx, state, { isBot: true, amountUsedBotQueues: 1 })
   return 'done'
+}
+
+/** Where a waiting ticket goes when nobody chose: the connection's sendIdQueue, else its first queue. */
+export async function fallbackQueue(ctx: RoutingCtx, state: RunState, queues: RoutingQueue[]): Promise<RoutingQueue> {
+  const chosen = state.sendIdQueue === null ? null : await loadQueue(ctx.tx, state.sendIdQueue)
+  return chosen ?? queues[0]
 }

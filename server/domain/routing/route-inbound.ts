@@ -4,6 +4,7 @@ import { applyNpsReply } from './nps-reply.ts'
 import { applyOptionTree } from './option-tree.ts'
 import { applyOutOfHours } from './out-of-hours.ts'
 import { applyQueueMenu } from './queue-menu.ts'
+import { placeWithoutBot } from './place-without-bot.ts'
 import { applyAudioRefusal } from './refuse-audio.ts'
 import { applyWallet } from './wallet.ts'
 import type { RouteInput, RoutingCtx, RuleOutcome } from './routing-context.ts'
@@ -54,8 +55,10 @@ const RULES: Rule[] = [applyLgpdConsent, applyCollectiveVacation, applyOutOfHour
 export async function routeInbound(ctx: RoutingCtx, input: RouteInput): Promise<void> {
   const state: RunState | null = await loadRoutingState(ctx.tx, input.ticket.id)
   if (!state) return
+  const skip = isRatingAnswer(state, input) ? null : botSkipReason(state, input)
   if (isRatingAnswer(state, input)) await applyNpsReply(ctx, state, input)
-  else if (botSkipReason(state, input)) return
+  else if (skip === 'disableBot') await placeWithoutBot(ctx, state)
+  else if (skip) return
   else {
     for (const rule of RULES) {
       if ((await rule(ctx, state, input)) === 'done') break

@@ -28,6 +28,8 @@ export interface RoutingState {
   greetingMessage: string
   outOfHoursMessage: string
   maxUseBotQueues: number
+  /** The queue a waiting ticket goes to when nobody chooses one (auto-move, a bot that gives up). */
+  sendIdQueue: number | null
   ratingMessage: string
   maxUseBotQueuesNps: number
   /** The connection's collective vacation, 'YYYY-MM-DD' dates on the company's calendar (null: none). */
@@ -68,7 +70,7 @@ export async function loadRoutingState(sql: Queryable, ticketId: number): Promis
            t.is_bot, t.is_out_of_hour, t.amount_used_bot_queues, t.amount_used_bot_queues_nps, t.imported, t.contact_id,
            c.name as contact_name, c.disable_bot, c.accept_audio_message, c.lgpd_accepted_at, t.lgpd_accepted_at as ticket_lgpd_accepted_at,
            w.id as whatsapp_id, w.channel, w.greeting_message, w.complation_message, w.out_of_hours_message, w.max_use_bot_queues,
-           w.rating_message, w.max_use_bot_queues_nps, w.collective_vacation_message,
+           w.send_id_queue, w.rating_message, w.max_use_bot_queues_nps, w.collective_vacation_message,
            to_char(w.collective_vacation_start, 'YYYY-MM-DD') as collective_vacation_start,
            to_char(w.collective_vacation_end, 'YYYY-MM-DD') as collective_vacation_end,
            w.schedules as connection_schedules, co.timezone, co.schedules as company_schedules,
