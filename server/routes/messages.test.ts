@@ -342,6 +342,22 @@ describeEachBackend('editing and deleting messages', (env) => {
     }
   })
 
+  test('with lgpdDeleteMessage our delete erases the text and the preview; without it the text stays (issue 15 item 15)', async () => {
+    for (const on of [true, false]) {
+      const s = await setup(env())
+      await q(env(), (tx) => tx`insert into company_settings (company_id, lgpd_delete_message) values (${s.companyId}, ${on ? 'enabled' : 'disabled'})
+                               on conflict (company_id) do update set lgpd_delete_message = excluded.lgpd_delete_message`)
+      const m = await sent(s, s.adminToken, { body: 'dados sensíveis' })
+      const res = await call(env(), 'DELETE', `/messages/${m.id}`, { token: s.adminToken })
+      expect(res.status).toBe(200)
+      expect(res.body).toMatchObject({ isDeleted: true, body: on ? '' : 'dados sensíveis' })
+      const [row] = await q(env(), (tx) => tx`select m.body, t.last_message from messages m join tickets t on t.id = m.ticket_id where m.id = ${m.id}`)
+      expect(row).toEqual(on ? { body: '', lastMessage: '' } : { body: 'dados sensíveis', lastMessage: 'dados sensíveis' })
+      // The delete still reaches the channel (it aims at the wid, which stays).
+      expect(await actionJobs('delete', m.id)).toHaveLength(1)
+    }
+  })
+
   test('editing and deleting a private note queues nothing', async () => {
     const s = await setup(env())
     const note = await sent(s, s.adminToken, { body: 'nota', isPrivate: true })

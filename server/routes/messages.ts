@@ -42,7 +42,7 @@ export const messages = new Hono<AppEnv>()
     c.json(await editMessage(c.get('ctx'), c.req.valid('param').messageId, c.req.valid('json'))),
   )
   .delete('/:messageId', validate('param', messageIdParam), async (c) =>
-    c.json(await deleteMessage(c.get('ctx'), c.req.valid('param').messageId)),
+    c.json(await deleteMessage(c.get('ctx'), c.req.valid('param').messageId, c.get('services').media)),
   )
   // Ours, not in the spec (docs/decisions.md "Channels"): a failed message of ours sent again.
   .post('/:messageId/retry', validate('param', messageIdParam), async (c) => c.json(await retrySend(c.get('ctx'), c.req.valid('param').messageId)))

@@ -125,6 +125,28 @@ describeEachBackend('inbound pipeline', (env) => {
     expect(seen.filter((e) => e.type === 'appMessage' && e.payload.action === 'update')).toHaveLength(2)
   })
 
+  test('with lgpdDeleteMessage a revoke erases the text, the media file and the preview (issue 15 item 15)', async () => {
+    const conn = await setup(env())
+    await q(env(), (tx) => tx`insert into company_settings (company_id, lgpd_delete_message) values (${conn.companyId}, 'enabled')
+                             on conflict (company_id) do update set lgpd_delete_message = 'enabled'`)
+    const msg = text(number(), 'meu CPF é 123.456.789-00')
+    await handleChannelEvent(depsOf(env()), conn, { kind: 'message', message: msg })
+    const stored = await env().services.media.save(conn.companyId, new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2])], 'doc.png', { type: 'image/png' }), 'image')
+    await q(env(), (tx) => tx`update messages set media_path = ${stored.fileName}, media_name = 'doc.png' where wid = ${msg.externalId}`)
+    const file = env().services.media.pathOf(conn.companyId, stored.fileName)!
+    expect(await Bun.file(file).exists()).toBe(true)
+    const seen: DomainEvent[] = []
+    const stop = env().services.events.subscribe((e) => seen.push(e))
+    await handleChannelEvent(depsOf(env()), conn, { kind: 'revoke', externalId: msg.externalId })
+    stop()
+    const [row] = await q(env(), (tx) => tx`select m.body, m.is_deleted, m.media_path, m.media_name, m.data_json, t.last_message
+      from messages m join tickets t on t.id = m.ticket_id where m.wid = ${msg.externalId}`)
+    expect(row).toEqual({ body: '', isDeleted: true, mediaPath: null, mediaName: null, dataJson: null, lastMessage: '' })
+    expect(await Bun.file(file).exists()).toBe(false)
+    const update = seen.find((e) => e.type === 'appMessage' && e.payload.action === 'update')
+    expect((update?.payload.message as { body: string }).body).toBe('')
+  })
+
   test('group messages are ignored unless the connection allows groups, then they get a group ticket', async () => {
     const off = await setup(env())
     const group = { id: uniq('1203630'), name: 'Família' }

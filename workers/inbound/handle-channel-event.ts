@@ -75,7 +75,7 @@ export async function handleChannelEvent(deps: InboundDeps, connection: Connecti
     case 'edit':
       return publishUpdated(deps, connection, await applyEdit(inCompany, connection, event))
     case 'revoke':
-      return publishUpdated(deps, connection, await applyRevoke(inCompany, connection, event))
+      return publishUpdated(deps, connection, await applyRevoke(inCompany, connection, event, deps.media))
     case 'status': {
       const view = await applyStatus(inCompany, connection, event)
       if (view) deps.events.publish([{ type: 'whatsappSession', companyId: connection.companyId, payload: { action: 'update', session: view } }])

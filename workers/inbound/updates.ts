@@ -1,5 +1,7 @@
 import type { ChannelEvent, ConnectionStatus } from '../channels/types.ts'
 import type { ConnectionRef, InCompany } from './types.ts'
+import type { MediaStore } from '../../server/media/media-store.ts'
+import { eraseIfLgpd, removeErasedMedia } from '../../server/domain/messages/lgpd-erase.ts'
 
 type EventOf<K extends ChannelEvent['kind']> = Extract<ChannelEvent, { kind: K }>
 type Payload = Record<string, unknown>
@@ -49,14 +51,22 @@ export async function applyEdit(inCompany: InCompany, connection: ConnectionRef,
   return toPayload(rows)
 }
 
-/** A message the sender deleted for everyone stays in the history, marked deleted (spec part 1 §3). */
-export async function applyRevoke(inCompany: InCompany, connection: ConnectionRef, event: EventOf<'revoke'>): Promise<Payload[]> {
-  const rows = await inCompany((tx) => tx<UpdatedRow[]>`
-    update messages m set is_deleted = true
-      from tickets t
-     where m.whatsapp_id = ${connection.id} and m.wid = ${event.externalId} and not m.is_deleted
-       and t.id = m.ticket_id
-    returning ${tx.unsafe(MESSAGE_VIEW)}`)
+/**
+ * A message the sender deleted for everyone stays in the history, marked deleted (spec part 1 §3); with
+ * lgpdDeleteMessage its content is erased as well (server/domain/messages/lgpd-erase.ts).
+ */
+export async function applyRevoke(inCompany: InCompany, connection: ConnectionRef, event: EventOf<'revoke'>, media?: MediaStore): Promise<Payload[]> {
+  const { rows, files } = await inCompany(async (tx) => {
+    const marked = await tx<{ id: number }[]>`
+      update messages set is_deleted = true
+       where whatsapp_id = ${connection.id} and wid = ${event.externalId} and not is_deleted
+      returning id`
+    const files = await eraseIfLgpd(tx, connection.companyId, marked.map((m) => Number(m.id)))
+    const rows = marked.length ? await tx<UpdatedRow[]>`
+      select ${tx.unsafe(MESSAGE_VIEW)} from messages m join tickets t on t.id = m.ticket_id where m.id = any(${marked.map((m) => m.id)}::bigint[])` : []
+    return { rows, files }
+  })
+  if (media) await removeErasedMedia(media, connection.companyId, files)
   return toPayload(rows)
 }
 
