@@ -5,6 +5,11 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * The first start's simulator connection (a test channel that reports every reply delivered and read).
+   * Default: created on the embedded PGlite (trying the product), not when DATABASE_URL names a Postgres.
+   */
+  SEED_SIMULATOR: z.enum(['true', 'false']).optional(),
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must have at least 32 characters').optional(),
   ADMIN_EMAIL: z.string().email().optional(),
@@ -46,3 +51,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   return parsed.data
 }
+
+/** SEED_SIMULATOR, else on the embedded PGlite only (trying the product), never by default on a Postgres. */
+export const seedsSimulator = (config: Pick<Config, 'SEED_SIMULATOR' | 'DATABASE_URL'>): boolean =>
+  config.SEED_SIMULATOR === undefined ? !config.DATABASE_URL : config.SEED_SIMULATOR === 'true'

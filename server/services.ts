@@ -1,6 +1,6 @@
 import { join } from 'node:path'
 import type { Services } from './app-env.ts'
-import type { Config } from './config.ts'
+import { seedsSimulator, type Config } from './config.ts'
 import { connectDatabase, type Database } from './db/connect.ts'
 import { migrate, needsRoleSwitch } from './db/migrate.ts'
 import type { Db } from './db/tenant.ts'
@@ -30,7 +30,11 @@ export async function startServices(
   await migrate(database.sql)
   const db: Db = { sql: database.sql, roleSwitch: await needsRoleSwitch(database.sql) }
   const secret = await loadJwtSecret(db, config.JWT_SECRET)
-  const seed = opts.seed === false ? {} : await seedFirstStart(db, { adminEmail: config.ADMIN_EMAIL, adminPassword: config.ADMIN_PASSWORD })
+  const seed = opts.seed === false ? {} : await seedFirstStart(db, {
+        adminEmail: config.ADMIN_EMAIL,
+        adminPassword: config.ADMIN_PASSWORD,
+        simulator: seedsSimulator(config),
+      })
   const services: Services = {
     db,
     config,

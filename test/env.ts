@@ -33,6 +33,8 @@ export async function startTestEnv(backend: Backend, opts: { /** an existing dat
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    // Both backends start alike: the simulator is seeded on Postgres too (production leaves it out).
+    SEED_SIMULATOR: 'true',
   })
   const clock = {
     now: new Date('2026-11-20T12:00:00Z'),

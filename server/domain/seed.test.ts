@@ -5,7 +5,8 @@ import { withSystem, type Db } from '../db/tenant.ts'
 import { verifyPassword } from '../auth/password.ts'
 import { BACKENDS } from '../../test/env.ts'
 import { createScratchDatabase } from '../../test/scratch-db.ts'
-import { seedFirstStart } from './seed.ts'
+import { seedFirstStart, SIMULATOR_NAME } from './seed.ts'
+import { seedsSimulator } from '../config.ts'
 import { PLAN_FEATURES } from './auth/auth-context.ts'
 
 for (const backend of BACKENDS) {
@@ -26,7 +27,7 @@ for (const backend of BACKENDS) {
     })
 
     test('generates the super user password when none is given, and it logs in', async () => {
-      const first = await seedFirstStart(db, {})
+      const first = await seedFirstStart(db, { simulator: true })
       expect(first.createdAdmin?.generated).toBe(true)
       expect(first.createdAdmin?.email).toBe('admin@balcao.local')
       expect(first.createdAdmin!.password!.length).toBeGreaterThanOrEqual(12)
@@ -49,10 +50,11 @@ for (const backend of BACKENDS) {
       expect(settings.map((r) => r.key)).toEqual(expect.arrayContaining(['allowSignup', 'userCreation', 'appName']))
     })
 
-    test('creates one default simulator connection with a 30-character token, so tickets can arrive at once', async () => {
-      const rows = await withSystem(db, (tx) => tx`select channel, status, is_default, token from whatsapps where company_id = 1`)
+    test('creates one simulator connection, named a test channel and never the default, with a 30-character token', async () => {
+      const rows = await withSystem(db, (tx) => tx`select name, channel, status, is_default, token from whatsapps where company_id = 1`)
       expect(rows).toHaveLength(1)
-      expect(rows[0]).toMatchObject({ channel: 'simulator', status: 'CONNECTED', isDefault: true })
+      expect(rows[0]).toMatchObject({ name: SIMULATOR_NAME, channel: 'simulator', status: 'CONNECTED', isDefault: false })
+      expect(SIMULATOR_NAME).toContain('teste')
       expect(rows[0].token).toMatch(/^[A-Za-z0-9]{30}$/)
     })
 
@@ -64,6 +66,13 @@ for (const backend of BACKENDS) {
       expect(after).toEqual(before)
       const [n] = await withSystem(db, (tx) => tx`select count(*)::int as n from companies`)
       expect(n.n).toBe(1)
+    })
+
+    test('the simulator is seeded by default on the embedded database only; SEED_SIMULATOR decides otherwise', () => {
+      expect(seedsSimulator({ DATABASE_URL: undefined, SEED_SIMULATOR: undefined })).toBe(true)
+      expect(seedsSimulator({ DATABASE_URL: 'postgres://db/prod', SEED_SIMULATOR: undefined })).toBe(false)
+      expect(seedsSimulator({ DATABASE_URL: 'postgres://db/prod', SEED_SIMULATOR: 'true' })).toBe(true)
+      expect(seedsSimulator({ DATABASE_URL: undefined, SEED_SIMULATOR: 'false' })).toBe(false)
     })
 
     test('migrations are applied once: a second run applies nothing', async () => {

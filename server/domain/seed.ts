@@ -9,7 +9,12 @@ import { generateToken } from './connections/connection-rules.ts'
 export interface SeedInput {
   adminEmail?: string
   adminPassword?: string
+  /** Create the simulator connection (a test channel; never the default connection). */
+  simulator?: boolean
 }
+
+/** The seeded simulator's name says what it is, on the connections page and in every picker. */
+export const SIMULATOR_NAME = 'Simulador (canal de teste)'
 
 export interface SeedResult {
   /** Set only when this start created the super user. */
@@ -18,7 +23,9 @@ export interface SeedResult {
 
 /**
  * First start: default settings, a plan with every feature, company 1 (never expires), the super user
- * and a simulator connection.
+ * and, when asked (SEED_SIMULATOR; by default on the embedded PGlite only), a simulator connection. The
+ * simulator is never the default connection: schedules and API sends that name no connection must not
+ * go to a channel that reports delivered and read while nobody received anything.
  * Idempotent: later starts change nothing. No default password exists: one is generated when
  * ADMIN_PASSWORD is unset and shown once.
  */
@@ -60,14 +67,16 @@ export async function seedFirstStart(db: Db, input: SeedInput): Promise<SeedResu
       allUserChat: 'enabled',
     })
     // A simulator connection, so a newcomer sees tickets arrive (POST /simulator/{id}/inbound, `bun run simulate`).
-    await tx`insert into whatsapps ${tx({
-      companyId,
-      name: 'Simulador',
-      channel: 'simulator',
-      status: 'CONNECTED',
-      isDefault: true,
-      token: generateToken(),
-    })}`
+    if (input.simulator) {
+      await tx`insert into whatsapps ${tx({
+        companyId,
+        name: SIMULATOR_NAME,
+        channel: 'simulator',
+        status: 'CONNECTED',
+        isDefault: false,
+        token: generateToken(),
+      })}`
+    }
     return { createdAdmin: { email, password: generated ? password : undefined, generated } }
   })
 }

@@ -62,6 +62,10 @@ describeEachBackend('connections: create, read, update, delete', (env) => {
 
   test('the first connection becomes the default, and setting another default clears the old one', async () => {
     const { adminToken } = await createCompany(env())
+    // A simulator never becomes the default by itself: it reports replies delivered while nobody got them.
+    const sim = await call(env(), 'POST', '/whatsapp', { token: adminToken, json: { name: 'Teste', channel: 'simulator' } })
+    expect(sim.status).toBe(201)
+    expect(sim.body.isDefault).toBe(false)
     const a = await call(env(), 'POST', '/whatsapp', { token: adminToken, json: { name: 'Alfa' } })
     expect(a.body.isDefault).toBe(true)
     const b = await call(env(), 'POST', '/whatsapp', { token: adminToken, json: { name: 'Bravo' } })

@@ -49,9 +49,10 @@ export async function createConnection(ctx: DomainCtx, input: CreateWhatsappInpu
   row.company_id = companyId
   row.channel = channel
   row.token = input.token && !input.regenerateToken ? input.token : generateToken()
-  // The company's first connection becomes its default: tickets and users fall back to it.
+  // The company's first connection becomes its default: tickets and users fall back to it. Not a
+  // simulator: it reports every reply delivered and read, so it must be chosen as default on purpose.
   const [hasDefault] = await tx`select 1 from whatsapps where company_id = ${companyId} and is_default`
-  row.is_default = input.isDefault === true || !hasDefault
+  row.is_default = input.isDefault === true || (!hasDefault && channel !== 'simulator')
   if (input.isDefault) await clearDefault(tx, companyId)
   const [created] = await tx<{ id: number }[]>`insert into whatsapps ${tx(row)} returning id`
   if (input.queueIds) await setQueues(tx, companyId, created.id, input.queueIds)

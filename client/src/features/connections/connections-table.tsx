@@ -93,7 +93,14 @@ export function ConnectionsTable({ connections, canManage, onQrCode, onSession, 
           {connections.map((c) => (
             <tr key={c.id} data-testid="connection-row" data-status={c.status}>
               <td className={cell}><ChannelBadge channel={c.channel} label={t(`connections.channels.${c.channel}`)} /></td>
-              <td className={`${cell} font-medium`}>{c.name}</td>
+              <td className={`${cell} font-medium`}>
+                {c.name}
+                {c.channel === 'simulator' && (
+                  <span data-testid="connection-test-channel" className="mt-1 block text-xs font-normal text-amber-700 dark:text-amber-400">
+                    {t('connections.testChannel')}
+                  </span>
+                )}
+              </td>
               <td className={`${cell} text-slate-600 dark:text-slate-300`}>{c.number || '-'}</td>
               <td className={`${cell} font-semibold ${STATUS_STYLE[c.status] ?? 'text-slate-600 dark:text-slate-300'}`} data-testid="connection-status">{c.status}</td>
               {canManage && (
