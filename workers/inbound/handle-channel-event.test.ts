@@ -224,6 +224,19 @@ describeEachBackend('inbound pipeline', (env) => {
     expect(seen.filter((e) => e.type === 'importMessages').map((e) => e.payload.action)).toEqual(['update', 'refresh'])
   })
 
+  test('with closedTicketsPostImported the end of the import closes the imported tickets itself', async () => {
+    const conn = await setup(env(), { closedTicketsPostImported: true })
+    const old = (await handleChannelEvent(depsOf(env()), conn, { kind: 'message', message: text(number(), 'antiga', { imported: true }) })) as { ticketId: number }
+    const live = (await handleChannelEvent(depsOf(env()), conn, { kind: 'message', message: text(number(), 'nova') })) as { ticketId: number }
+    await handleChannelEvent(depsOf(env()), conn, { kind: 'importProgress', done: 1, total: 2 })
+    expect((await q(env(), (tx) => tx`select status from tickets where id = ${old.ticketId}`))[0].status).toBe('pending')
+    await handleChannelEvent(depsOf(env()), conn, { kind: 'importProgress', done: 2, total: 2 })
+    const rows = await q(env(), (tx) => tx`select id, status from tickets where id = any(${[old.ticketId, live.ticketId]}::int[]) order by id`)
+    expect(Object.fromEntries(rows.map((r: { id: number; status: string }) => [r.id, r.status]))).toEqual({ [old.ticketId]: 'closed', [live.ticketId]: 'pending' })
+    const [w] = await q(env(), (tx) => tx`select status_import_messages from whatsapps where id = ${conn.id}`)
+    expect(w.statusImportMessages).toBeNull()
+  })
+
   test('a status event updates the connection row and announces the session', async () => {
     const conn = await setup(env(), { status: 'OPENING' })
     const seen: DomainEvent[] = []

@@ -10,6 +10,7 @@ import { namespaceOf, storedNumber } from '../../server/domain/contacts/resolve-
 import type { ConnectionRef, InCompany } from './types.ts'
 import { applyAck, applyEdit, applyRevoke, applyStatus } from './updates.ts'
 import { storeAddressBook } from './address-book.ts'
+import { closeImportedRows } from '../../server/domain/connections/close-imported.ts'
 import { ingestOne, type IngestBatcher } from './ingest-batcher.ts'
 import type { TicketRow } from '../../server/domain/tickets/find-or-create-ticket.ts'
 import type { RouteInput, RoutingCtx } from '../../server/domain/routing/index.ts'
@@ -104,11 +105,15 @@ export async function handleChannelEvent(deps: InboundDeps, connection: Connecti
     case 'addressBook':
       return { outcome: 'updated', count: await storeAddressBook(inCompany, connection, event.entries) }
     case 'importProgress': {
-      // Finished: the connection shows the close-imported button (spec part 2 §4 Import).
+      // Finished: the connection shows the close-imported button (spec part 2 §4 Import), or with
+      // closedTicketsPostImported the imported tickets close at once and there is no button to press.
       const finished = event.done >= event.total
-      await inCompany((tx) => tx`
-        update whatsapps set status_import_messages = ${finished ? 'renderButtonCloseTickets' : 'Running'}
-         where id = ${connection.id}`)
+      await inCompany(async (tx) => {
+        const [w] = await tx<{ closeAfter: boolean }[]>`
+          update whatsapps set status_import_messages = ${finished ? 'renderButtonCloseTickets' : 'Running'}
+           where id = ${connection.id} returning closed_tickets_post_imported as close_after`
+        if (finished && w?.closeAfter) await closeImportedRows(tx, connection.id, deps.now())
+      })
       deps.events.publish([
         {
           type: 'importMessages',
