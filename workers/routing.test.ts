@@ -144,6 +144,24 @@ describeEachBackend('routing: a contact with disableBot still lands in a queue (
   })
 })
 
+describeEachBackend('routing: a company that has not paid (issue 15 item 12)', (env) => {
+  test('an expired company keeps receiving messages, but no bot answers until the due date moves', async () => {
+    const { conn, companyId } = await setup(env())
+    await addQueue(env(), conn, 'Vendas')
+    await addQueue(env(), conn, 'Suporte')
+    await q(env(), (tx) => tx`update companies set due_date = '2026-11-19' where id = ${companyId}`)
+    const from = number()
+    const { ticketId } = await say(env(), conn, from, 'oi')
+    expect(await replies(env(), ticketId)).toEqual([])
+    const [stored] = await q(env(), (tx) => tx`select count(*)::int as n from messages where ticket_id = ${ticketId} and not from_me`)
+    expect(stored.n).toBe(1)
+    await q(env(), (tx) => tx`update companies set due_date = '2026-12-19' where id = ${companyId}`)
+    env().clock.advance(LATER)
+    await say(env(), conn, from, 'alguém?')
+    expect(await replies(env(), ticketId)).toHaveLength(1)
+  })
+})
+
 describeEachBackend('routing: debounced greetings', (env) => {
   test('a burst of messages from a new contact gets one menu', async () => {
     const { conn } = await setup(env())

@@ -144,6 +144,22 @@ describeEachBackend('schedule sweep', (env) => {
     expect(saved.body).toMatchObject({ status: 'PENDENTE', sendError: null })
   })
 
+  test('an expired or inactive company keeps its schedules pending (issue 15 item 12)', async () => {
+    const { companyId, adminToken, contactId } = await setup(env())
+    const s = await schedule(env(), adminToken, { body: 'Empresa sem pagar', contactId, sendAt: '2026-11-20T06:00:00Z' })
+    const now = new Date('2026-11-20T06:00:30Z')
+    await withSystem(env().services.db, (tx) => tx`update companies set due_date = '2026-11-19' where id = ${companyId}`)
+    await sweepDueSchedules(env().services.db, now)
+    expect((await scheduleRow(env(), s.id)).status).toBe('PENDENTE')
+    await withSystem(env().services.db, (tx) => tx`update companies set due_date = '2026-12-19', status = false where id = ${companyId}`)
+    await sweepDueSchedules(env().services.db, now)
+    expect((await scheduleRow(env(), s.id)).status).toBe('PENDENTE')
+    expect(await messagesOf(env(), contactId)).toHaveLength(0)
+    await withSystem(env().services.db, (tx) => tx`update companies set status = true where id = ${companyId}`)
+    await sweepDueSchedules(env().services.db, now)
+    expect((await scheduleRow(env(), s.id)).status).toBe('ENVIADA')
+  })
+
   test('a company whose plan lost useSchedules keeps its schedules pending', async () => {
     const { planId, adminToken, contactId } = await setup(env())
     const s = await schedule(env(), adminToken, { body: 'Plano sem agenda', contactId, sendAt: '2026-11-20T06:00:00Z' })

@@ -3,6 +3,7 @@ import type { Db } from '../server/db/tenant.ts'
 import { withSystem } from '../server/db/tenant.ts'
 import { AppError } from '../server/domain/app-error.ts'
 import { sendSchedule, type DueSchedule } from '../server/domain/schedules/send-schedule.ts'
+import { automationRuns } from '../server/domain/companies/company-standing.ts'
 
 export interface ScheduleSweepResult {
   sent: number
@@ -19,7 +20,8 @@ export interface ScheduleSweepOptions {
 
 /**
  * Sends the due schedules (status PENDENTE, send_at reached), across companies, every minute
- * (workers/scheduler.ts), of companies whose plan has useSchedules. Each schedule is claimed in its own transaction with FOR UPDATE SKIP LOCKED and
+ * (workers/scheduler.ts), of companies whose plan has useSchedules and that are active and paid
+ * (company-standing.ts: an expired company's schedules wait, and then the lateness rule applies). Each schedule is claimed in its own transaction with FOR UPDATE SKIP LOCKED and
  * leaves it ENVIADA, PENDENTE at a later time, or ERRO: two workers sweeping at once never send one
  * twice. A schedule that cannot be sent (AppError) is ERRO with the code in send_error; an unknown
  * error is logged and the schedule stays PENDENTE for the next run.
@@ -49,6 +51,7 @@ async function sendNextDue(tx: Tx, now: Date, handled: number[]): Promise<'sent'
            s.media_path, s.media_name, s.user_id, s.repeat_count, c.timezone
       from schedules s join companies c on c.id = s.company_id join plans p on p.id = c.plan_id
      where s.status = 'PENDENTE' and s.send_at <= ${now} and s.id <> all(${handled}::int[]) and p.use_schedules
+       and ${automationRuns(tx, now)}
      order by s.send_at, s.id limit 1
        for update of s skip locked`
   if (!due) return 'none'

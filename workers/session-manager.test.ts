@@ -113,6 +113,29 @@ describeEachBackend('session manager', (env) => {
     await a.sessions.stop()
   })
 
+  test("an inactive company's session stops, shows DISCONNECTED and is neither adopted nor started (issue 15 item 12)", async () => {
+    const { companyId } = await createCompany(env())
+    const conn = await createConnection(env(), companyId, { channel: 'whatsapp', status: 'CONNECTED' })
+    const a = worker(env(), 'worker-i')
+    await a.sessions.tick()
+    expect(a.sessions.sessions).toContain(conn.id)
+    await q(env(), (tx) => tx`update companies set status = false where id = ${companyId}`)
+    await a.sessions.tick()
+    expect(a.sessions.sessions).not.toContain(conn.id)
+    const [row] = await q(env(), (tx) => tx`select status from whatsapps where id = ${conn.id}`)
+    expect(row.status).toBe('DISCONNECTED')
+    await q(env(), (tx) => tx`update whatsapps set status = 'CONNECTED' where id = ${conn.id}`)
+    await enqueue(env(), companyId, conn.id, 'start')
+    await a.sessions.tick()
+    expect(a.sessions.sessions).not.toContain(conn.id)
+    expect(of(a.calls, conn.id)).toEqual([`start:${conn.id}`, `stop:${conn.id}`])
+    // Active again: the session comes back with its credentials.
+    await q(env(), (tx) => tx`update companies set status = true where id = ${companyId}`)
+    await a.sessions.tick()
+    expect(a.sessions.sessions).toContain(conn.id)
+    await a.sessions.stop()
+  })
+
   test('a command for a session another live worker holds is left for that worker', async () => {
     const { companyId } = await createCompany(env())
     const conn = await createConnection(env(), companyId, { channel: 'whatsapp', status: 'CONNECTED' })

@@ -69,13 +69,18 @@ export class SessionManager {
 
   private async renew() {
     if (this.held.size) {
-      // A session whose driver gave up (QR never scanned, logged out elsewhere) frees its lease.
-      const ended = await withSystem(this.deps.db, (tx) => tx<{ id: number }[]>`
-        select id from whatsapps where id in ${tx([...this.held])} and status = 'DISCONNECTED'`)
-      for (const { id } of ended) {
+      // A session whose driver gave up (QR never scanned, logged out elsewhere) frees its lease; so does
+      // one of a company made inactive (its credentials stay; "Tentar novamente" resumes it once active).
+      const ended = await withSystem(this.deps.db, (tx) => tx<{ id: number; inactive: boolean }[]>`
+        select w.id, not c.status as inactive from whatsapps w join companies c on c.id = w.company_id
+         where w.id in ${tx([...this.held])} and (w.status = 'DISCONNECTED' or not c.status)`)
+      for (const { id, inactive } of ended) {
         this.held.delete(id)
         await this.deps.host.detach(id, 'stop').catch(() => {})
-        await withSystem(this.deps.db, (tx) => releaseLease(tx, leaseName(id), this.deps.host.owner))
+        await withSystem(this.deps.db, async (tx) => {
+          await releaseLease(tx, leaseName(id), this.deps.host.owner)
+          if (inactive) await tx`update whatsapps set status = 'DISCONNECTED', qrcode = '' where id = ${id}`
+        })
       }
     }
     for (const id of [...this.held]) {
@@ -128,8 +133,10 @@ export class SessionManager {
   }
 
   private async startSession(whatsappId: number): Promise<boolean> {
-    const [row] = await withSystem(this.deps.db, (tx) => tx<{ channel: string }[]>`select channel from whatsapps where id = ${whatsappId}`)
-    if (!row) return false
+    const [row] = await withSystem(this.deps.db, (tx) => tx<{ channel: string; active: boolean }[]>`
+      select w.channel, c.status as active from whatsapps w join companies c on c.id = w.company_id where w.id = ${whatsappId}`)
+    // An inactive company holds no session (issue 15 item 12).
+    if (!row || !row.active) return false
     if (row.channel !== 'whatsapp') {
       // Stateless channels have no socket: starting one only reports its state.
       const driver = await this.deps.host.attach(whatsappId)
@@ -158,8 +165,8 @@ export class SessionManager {
   private async adopt() {
     const now = this.deps.now()
     const orphans = await withSystem(this.deps.db, (tx) => tx<{ id: number }[]>`
-      select w.id from whatsapps w
-       where w.channel = 'whatsapp' and w.status in ${tx(RESUMABLE)}
+      select w.id from whatsapps w join companies c on c.id = w.company_id
+       where w.channel = 'whatsapp' and w.status in ${tx(RESUMABLE)} and c.status
          and not exists (select 1 from leases l where l.name = 'session:' || w.id and l.expires_at > ${now})
        order by w.id limit 10`)
     for (const { id } of orphans) {

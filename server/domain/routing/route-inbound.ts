@@ -10,6 +10,7 @@ import { applyWallet } from './wallet.ts'
 import type { RouteInput, RoutingCtx, RuleOutcome } from './routing-context.ts'
 import { emitTicketUpdate, type RunState } from './routing-effects.ts'
 import { loadRoutingState } from './routing-state.ts'
+import { botsPaused } from '../companies/company-standing.ts'
 
 /** Message kinds that never wake the bot: reactions, call logs (answered by the call rule), stickers' edits. */
 const NOT_CONVERSATION = new Set(['reactionMessage', 'call_log', 'protocolMessage'])
@@ -55,6 +56,8 @@ const RULES: Rule[] = [applyLgpdConsent, applyCollectiveVacation, applyOutOfHour
 export async function routeInbound(ctx: RoutingCtx, input: RouteInput): Promise<void> {
   const state: RunState | null = await loadRoutingState(ctx.tx, input.ticket.id)
   if (!state) return
+  // An inactive or expired company keeps its messages, but no bot answers until it pays.
+  if (botsPaused({ id: state.companyId, status: state.companyStatus, dueDate: state.companyDueDate }, ctx.now())) return
   const skip = isRatingAnswer(state, input) ? null : botSkipReason(state, input)
   if (isRatingAnswer(state, input)) await applyNpsReply(ctx, state, input)
   else if (skip === 'disableBot') await placeWithoutBot(ctx, state)

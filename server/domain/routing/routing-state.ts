@@ -51,6 +51,9 @@ export interface RoutingState {
   sendGreetingMessageOneQueues: string
   directTicketsToWallets: boolean
   userOnline: boolean
+  companyStatus: boolean
+  /** 'YYYY-MM-DD' or null */
+  companyDueDate: string | null
 }
 
 /** A queue of the connection, in menu order. */
@@ -82,7 +85,8 @@ export async function loadRoutingState(sql: Queryable, ticketId: number): Promis
            coalesce(s.lgpd_link, '') as lgpd_link, coalesce(s.lgpd_consent, 'disabled') as lgpd_consent,
            coalesce(s.user_random, 'disabled') as user_random,
            coalesce(s.send_greeting_message_one_queues, 'enabled') as send_greeting_message_one_queues, coalesce(s.direct_tickets_to_wallets, false) as direct_tickets_to_wallets,
-           coalesce(u.online, false) as user_online
+           coalesce(u.online, false) as user_online, co.status as company_status,
+           to_char(co.due_date, 'YYYY-MM-DD') as company_due_date
       from tickets t
       join contacts c on c.id = t.contact_id
       join whatsapps w on w.id = t.whatsapp_id
