@@ -5,7 +5,9 @@ import { describeEachBackend, type TestEnv } from '../test/env.ts'
 import { createCompany, createConnection, uniq } from '../test/factories.ts'
 import { PermanentSendError, type ChannelDriver, type OutboundMessage } from './channels/types.ts'
 import { ChannelHost } from './channel-host.ts'
-import { runSendBatch, sendBackoffMs, type OutboundDeps } from './outbound.ts'
+import { runSendBatch, sendBackoffMs, SESSION_WAIT_MS, type OutboundDeps } from './outbound.ts'
+import { expireStaleSystemSends, SYSTEM_SEND_MAX_AGE_MS } from '../server/domain/outbound/expire-system-sends.ts'
+import type { DomainEvent } from '../server/domain/context.ts'
 
 const q = (env: TestEnv, fn: (tx: any) => Promise<any>): Promise<any> => withSystem(env.services.db, fn)
 
@@ -91,6 +93,48 @@ describeEachBackend('outbound queue', (env) => {
     await runSendBatch(deps(env(), driver), [])
     expect(await messageRow(env(), message.id)).toMatchObject({ ack: -1, sendError: 'ERR_SENDING_WAPP_MSG' })
     expect((await jobOf(env(), message.id)).doneAt).not.toBeNull()
+  })
+
+  test('while the WhatsApp session is not open, failed sends wait uncounted; once open they count again (issue 15 item 3)', async () => {
+    const { message, conn } = await queued(env(), 'whatsapp')
+    await q(env(), (tx) => tx`update whatsapps set status = 'OPENING' where id = ${conn.id}`)
+    await q(env(), (tx) => tx`update jobs set max_attempts = 2 where idempotency_key = ${`send:${message.id}`}`)
+    const driver = fakeDriver(async () => {
+      throw new Error('Connection Closed')
+    })
+    for (let i = 0; i < 6; i++) {
+      await runSendBatch(deps(env(), driver), [conn.id])
+      const job = await jobOf(env(), message.id)
+      expect(job).toMatchObject({ attempts: 0, doneAt: null })
+      expect(job.runAt.getTime() - env().clock.now.getTime()).toBe(SESSION_WAIT_MS)
+      env().clock.advance(SESSION_WAIT_MS)
+    }
+    expect(await messageRow(env(), message.id)).toMatchObject({ ack: 0, sendError: null })
+    await q(env(), (tx) => tx`update whatsapps set status = 'CONNECTED' where id = ${conn.id}`)
+    await runSendBatch(deps(env(), driver), [conn.id])
+    expect((await jobOf(env(), message.id)).attempts).toBe(1)
+  })
+
+  test('automatic messages that wait more than 30 minutes are dropped with a visible reason; replies are kept (issue 15 item 3)', async () => {
+    const { companyId } = await createCompany(env())
+    const conn = await createConnection(env(), companyId, { channel: 'whatsapp', status: 'qrcode' })
+    const [menu, reply] = await q(env(), async (tx) => {
+      const [contact] = await tx`insert into contacts ${tx({ companyId, name: 'Lia', number: `5511${Date.now() % 1e9}`, channel: 'whatsapp' })} returning id`
+      const [ticket] = await tx`insert into tickets ${tx({ companyId, contactId: contact.id, whatsappId: conn.id, status: 'pending', channel: 'whatsapp' })} returning id`
+      const base = { companyId, ticketId: ticket.id, whatsappId: conn.id, contactId: contact.id, channel: 'whatsapp' as const, now: env().clock.now }
+      return [await enqueueSend(tx, { ...base, body: 'Escolha um setor', isSystem: true }), await enqueueSend(tx, { ...base, body: 'Já te respondo' })]
+    })
+    const seen: DomainEvent[] = []
+    const io = { emit: (e: DomainEvent) => void seen.push(e) }
+    env().clock.advance(SYSTEM_SEND_MAX_AGE_MS - 60_000)
+    expect(await expireStaleSystemSends(env().services.db, env().clock.now, io)).toBe(0)
+    env().clock.advance(120_000)
+    expect(await expireStaleSystemSends(env().services.db, env().clock.now, io)).toBeGreaterThanOrEqual(1)
+    expect(await messageRow(env(), menu.id)).toMatchObject({ ack: -1, sendError: 'ERR_SYSTEM_MESSAGE_EXPIRED' })
+    expect((await jobOf(env(), menu.id)).doneAt).not.toBeNull()
+    expect(await messageRow(env(), reply.id)).toMatchObject({ ack: 0, sendError: null })
+    expect((await jobOf(env(), reply.id)).doneAt).toBeNull()
+    expect(seen.some((e) => e.type === 'appMessage' && (e.payload.message as { id: number }).id === menu.id)).toBe(true)
   })
 
   test('a permanent refusal fails the message at once with the channel code', async () => {

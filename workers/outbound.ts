@@ -133,7 +133,22 @@ function reactionTarget(kind: OutboundMessage['kind'], row: Record<string, any>)
   return kind === 'reaction' && row.quotedWid ? { externalId: row.quotedWid, fromMe: row.quotedFromMe } : undefined
 }
 
+/** A send held back by a WhatsApp session that is not open is looked at again after this, uncounted. */
+export const SESSION_WAIT_MS = 15_000
+
 async function retryLater(deps: OutboundDeps, job: ClaimedJob, loaded: Loaded, error: string): Promise<void> {
+  // Baileys may take minutes to reconnect: while the session is not open the attempt does not count,
+  // so a short drop never turns the replies in flight into ack -1 (issue 15 item 3).
+  const [conn] = await withSystem(deps.db, (tx) => tx<{ waiting: boolean }[]>`
+    select channel = 'whatsapp' and status <> 'CONNECTED' as waiting from whatsapps where id = ${Number(job.queue.slice('send:'.length))}`)
+  if (conn?.waiting) {
+    const runAt = new Date(deps.now().getTime() + SESSION_WAIT_MS)
+    await withSystem(deps.db, (tx) => tx`
+      update jobs set attempts = greatest(attempts - 1, 0), run_at = ${runAt}, locked_until = null, locked_by = null,
+                      last_error = ${'waiting for the session: ' + error}
+       where id = ${job.id}`)
+    return
+  }
   if (job.attempts >= job.maxAttempts) return fail(deps, job, loaded, 'ERR_SENDING_WAPP_MSG', error)
   const runAt = new Date(deps.now().getTime() + sendBackoffMs(job.attempts, deps.random))
   await withSystem(deps.db, (tx) => tx`

@@ -8,6 +8,7 @@ import { acquireLease } from './lease.ts'
 import { purgeSyncLog } from '../sync/server/retention.ts'
 import { sweepStaleOnline } from '../server/realtime/user-status.ts'
 import { sweepDueSchedules } from './schedule-sweep.ts'
+import { expireStaleSystemSends } from '../server/domain/outbound/expire-system-sends.ts'
 import type { DomainEvent } from '../server/domain/context.ts'
 import { sweepAutoMove, sweepExpiredRatings, sweepExpiredTickets, sweepInactiveMessages, sweepRoundRobin } from '../server/domain/routing/sweeps/index.ts'
 
@@ -41,6 +42,8 @@ export const scheduledJobs: ScheduledJob[] = [
   { name: 'routing-expire-tickets', pattern: '* * * * *', run: (db, now, io) => sweepExpiredTickets(db, now, io) },
   { name: 'routing-round-robin', pattern: '* * * * *', run: (db, now, io) => sweepRoundRobin(db, now, io) },
   { name: 'routing-expire-nps', pattern: '* * * * *', run: (db, now, io) => sweepExpiredRatings(db, now, io) },
+  // Automatic messages that could not go out within 30 minutes are dropped with a visible reason (issue 15 item 3).
+  { name: 'expire-system-sends', pattern: '* * * * *', run: (db, now, io) => expireStaleSystemSends(db, now, io) },
 ]
 
 /**
