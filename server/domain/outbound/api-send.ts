@@ -67,7 +67,8 @@ export async function apiSend(ctx: DomainCtx, connection: ApiConnection, input: 
     media: media ?? undefined,
     userId: user?.id ?? null,
     isSystem: true,
-    extra: media ? { mimeType: media.mimeType } : undefined,
+    // Marked as the integrator's: automatic, but not dropped for age like the bots' messages.
+    extra: { source: 'api', ...(media ? { mimeType: media.mimeType } : {}) },
     now: ctx.now(),
   })
   if (input.closeTicket) {

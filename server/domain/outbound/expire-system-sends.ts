@@ -5,7 +5,8 @@ import type { DomainEvent } from '../context.ts'
 /**
  * Automatic messages (menus, greetings, farewells, rating requests, expiry notices) that could not go out
  * within this time are dropped rather than sent late: a menu or a "your ticket was closed" days after the
- * fact misleads more than it helps (issue 15 item 3). Replies typed by people are never dropped.
+ * fact misleads more than it helps (issue 15 item 3). Replies typed by people, and what integrators send
+ * through /api/messages/send (data_json.source 'api'), are never dropped.
  */
 export const SYSTEM_SEND_MAX_AGE_MS = 30 * 60_000
 
@@ -23,7 +24,7 @@ export async function expireStaleSystemSends(db: Db, now: Date, io: { emit: (e: 
         from jobs j join messages m on m.id = (j.payload->>'messageId')::bigint
        where j.queue like 'send:%' and j.done_at is null and j.payload->>'kind' is null
          and (j.locked_until is null or j.locked_until < ${now})
-         and m.is_system and m.ack = 0 and m.created_at < ${before}
+         and m.is_system and coalesce(m.data_json->>'source', '') <> 'api' and m.ack = 0 and m.created_at < ${before}
        order by j.id limit 500
          for update of j skip locked),
     done as (update jobs set done_at = ${now}, locked_until = null, last_error = 'ERR_SYSTEM_MESSAGE_EXPIRED'
