@@ -8,6 +8,7 @@ import { ChannelHost } from './channel-host.ts'
 import { runSendBatch, sendBackoffMs, SESSION_WAIT_MS, type OutboundDeps } from './outbound.ts'
 import { expireStaleSystemSends, SYSTEM_SEND_MAX_AGE_MS } from '../server/domain/outbound/expire-system-sends.ts'
 import type { DomainEvent } from '../server/domain/context.ts'
+import { handleChannelEvent } from './inbound/handle-channel-event.ts'
 
 const q = (env: TestEnv, fn: (tx: any) => Promise<any>): Promise<any> => withSystem(env.services.db, fn)
 
@@ -135,6 +136,26 @@ describeEachBackend('outbound queue', (env) => {
     expect(await messageRow(env(), reply.id)).toMatchObject({ ack: 0, sendError: null })
     expect((await jobOf(env(), reply.id)).doneAt).toBeNull()
     expect(seen.some((e) => e.type === 'appMessage' && (e.payload.message as { id: number }).id === menu.id)).toBe(true)
+  })
+
+  test('a webhook ack that arrives before the send committed its id is held, then applied (issue 15 item 5)', async () => {
+    for (const [acks, expected] of [
+      [[{ ack: -1, error: 'ERR_CHANNEL_131047' }], { ack: -1, sendError: 'ERR_CHANNEL_131047' }],
+      [[{ ack: 3 }, { ack: 2 }], { ack: 3, sendError: null }],
+    ] as const) {
+      const { message, conn } = await queued(env(), 'whatsappapi')
+      const wid = `wamid.${uniq('early')}`
+      const ref = { id: conn.id, companyId: conn.companyId, channel: 'whatsappapi' as const }
+      const inbound = { db: env().services.db, media: env().services.media, events: env().services.events, now: () => env().clock.now }
+      for (const a of acks) await handleChannelEvent(inbound, ref, { kind: 'ack', externalId: wid, ...a })
+      const [{ n }] = await q(env(), (tx) => tx`select count(*)::int as n from pending_acks where whatsapp_id = ${conn.id}`)
+      expect(n).toBe(acks.length)
+      const driver: ChannelDriver = { ...fakeDriver(async () => ({ externalId: wid, ack: 1 })), kind: 'whatsappapi' }
+      await runSendBatch(deps(env(), driver), [])
+      expect(await messageRow(env(), message.id)).toMatchObject({ wid, ...expected })
+      const [{ left }] = await q(env(), (tx) => tx`select count(*)::int as left from pending_acks where whatsapp_id = ${conn.id}`)
+      expect(left).toBe(0)
+    }
   })
 
   test('a permanent refusal fails the message at once with the channel code', async () => {

@@ -4,6 +4,7 @@ import type { EventBus } from '../server/events.ts'
 import type { MediaStore } from '../server/media/media-store.ts'
 import type { SendJobPayload } from '../server/domain/outbound/enqueue-send.ts'
 import { PermanentSendError, type ChannelDriver, type OutboundMessage } from './channels/types.ts'
+import { applyPendingAcks } from './inbound/updates.ts'
 
 export interface OutboundDeps {
   db: Db
@@ -82,6 +83,10 @@ async function sendOne(deps: OutboundDeps, job: ClaimedJob): Promise<void> {
     })
     deps.storing?.(whatsappId, result.externalId, stored)
     await stored
+    // A webhook may have reported this send before its id was stored: apply what was held (issue 15 item 5).
+    const connection = { id: whatsappId, companyId: loaded.companyId, channel: driver.kind }
+    const held = await applyPendingAcks((fn) => withSystem(deps.db, fn), connection, result.externalId)
+    for (const p of held) deps.events.publish([{ type: 'appMessage', companyId: loaded.companyId, payload: p }])
   } catch (err) {
     if (err instanceof PermanentSendError) return fail(deps, job, loaded, err.code, err.message)
     await retryLater(deps, job, loaded, (err as Error).message || 'ERR_SENDING_WAPP_MSG')

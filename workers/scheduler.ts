@@ -9,6 +9,7 @@ import { purgeSyncLog } from '../sync/server/retention.ts'
 import { sweepStaleOnline } from '../server/realtime/user-status.ts'
 import { sweepDueSchedules } from './schedule-sweep.ts'
 import { expireStaleSystemSends } from '../server/domain/outbound/expire-system-sends.ts'
+import { purgePendingAcks } from './inbound/updates.ts'
 import type { DomainEvent } from '../server/domain/context.ts'
 import { sweepAutoMove, sweepExpiredRatings, sweepExpiredTickets, sweepInactiveMessages, sweepRoundRobin } from '../server/domain/routing/sweeps/index.ts'
 
@@ -32,6 +33,7 @@ export const scheduledJobs: ScheduledJob[] = [
   { name: 'purge-auth-data', pattern: '17 * * * *', run: (db, now) => withSystem(db, (tx) => purgeAuthData(tx, now)) },
   { name: 'purge-idempotency-keys', pattern: '23 3 * * *', run: (db, now) => withSystem(db, (tx) => purgeIdempotencyKeys(tx, now)) },
   { name: 'purge-sync-log', pattern: '41 * * * *', run: (db, now) => withSystem(db, (tx) => purgeSyncLog(tx, now)) },
+  { name: 'purge-pending-acks', pattern: '47 * * * *', run: (db, now) => withSystem(db, (tx) => purgePendingAcks(tx, now)) },
   // Users whose client stopped sending userStatus (every 5 min) go offline after 6.
   { name: 'user-online-sweep', pattern: '* * * * *', run: (db, now) => sweepStaleOnline(db, now) },
   // Scheduled messages (spec part 1 §3 "Schedule"): the due ones are queued for sending each minute.

@@ -1,5 +1,6 @@
 import type { ChannelEvent, ConnectionStatus } from '../channels/types.ts'
 import type { ConnectionRef, InCompany } from './types.ts'
+import type { Tx } from '../../server/db/connect.ts'
 import type { MediaStore } from '../../server/media/media-store.ts'
 import { eraseIfLgpd, removeErasedMedia } from '../../server/domain/messages/lgpd-erase.ts'
 
@@ -23,6 +24,40 @@ const toPayload = (rows: UpdatedRow[]): Payload[] =>
  * message has not been delivered, since a later success report wins over an earlier failure.
  */
 export async function applyAck(inCompany: InCompany, connection: ConnectionRef, event: EventOf<'ack'>): Promise<Payload[]> {
+  const payloads = await applyAckNow(inCompany, connection, event)
+  if (payloads.length || !HOLDS_EARLY_ACKS.has(connection.channel)) return payloads
+  // No row carries this id yet: the send may not have committed (webhook channels answer in parallel).
+  const held = await inCompany((tx) => tx`
+    insert into pending_acks (company_id, whatsapp_id, wid, ack, error, received_at)
+    values (${connection.companyId}, ${connection.id}, ${event.externalId}, ${event.ack}, ${event.error ?? null}, now())
+    on conflict do nothing returning 1`)
+  // The send may have committed meanwhile; whichever side commits second applies the held acks.
+  return held.length ? applyPendingAcks(inCompany, connection, event.externalId) : []
+}
+
+/** Channels whose acks come by webhook, unordered with the worker's commit of the send. */
+const HOLDS_EARLY_ACKS = new Set(['whatsappapi', 'facebook', 'instagram'])
+
+/**
+ * Applies, in order, the acks held for a message that now carries its channel id (after the send's commit,
+ * workers/outbound.ts, and after an ack is held). Acks for an id no row carries stay held (purged after an
+ * hour by purgePendingAcks).
+ */
+export async function applyPendingAcks(inCompany: InCompany, connection: ConnectionRef, wid: string): Promise<Payload[]> {
+  if (!HOLDS_EARLY_ACKS.has(connection.channel)) return []
+  const held = await inCompany((tx) => tx<{ ack: number; error: string | null }[]>`
+    delete from pending_acks p
+     where p.whatsapp_id = ${connection.id} and p.wid = ${wid}
+       and exists (select 1 from messages m where m.whatsapp_id = ${connection.id} and m.wid = ${wid})
+    returning p.ack, p.error`)
+  const out: Payload[] = []
+  for (const a of held.sort((x, y) => x.ack - y.ack)) {
+    out.push(...(await applyAckNow(inCompany, connection, { kind: 'ack', externalId: wid, ack: a.ack as EventOf<'ack'>['ack'], error: a.error ?? undefined })))
+  }
+  return out
+}
+
+async function applyAckNow(inCompany: InCompany, connection: ConnectionRef, event: EventOf<'ack'>): Promise<Payload[]> {
   const rows = await inCompany((tx) =>
     event.ack === -1
       ? tx<UpdatedRow[]>`
@@ -90,4 +125,10 @@ export async function applyStatus(inCompany: InCompany, connection: ConnectionRe
      where id = ${connection.id}
     returning id, name, status, qrcode, number, retries, updated_at`)
   return row ?? null
+}
+
+/** Held acks whose message never got the id (a send of another system, a lost send) go after an hour. */
+export async function purgePendingAcks(tx: Tx, now: Date): Promise<number> {
+  const gone = await tx`delete from pending_acks where received_at < ${new Date(now.getTime() - 3_600_000)} returning 1`
+  return gone.length
 }
