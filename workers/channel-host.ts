@@ -175,6 +175,7 @@ export class ChannelHost {
       emit: async (event) => {
         await this.emit(row, event)
       },
+      setAside: (event, error, attempts) => setAsideEvent(this.deps.db, row, event, error, attempts),
       now: this.deps.now,
       log: this.deps.log,
     }
@@ -212,4 +213,13 @@ export class ChannelHost {
 function chatKey(connectionId: number, event: Extract<ChannelEvent, { kind: 'message' }>): string {
   const m = event.message
   return `${connectionId}:${m.group?.id ?? m.peer.number ?? m.peer.lid ?? ''}`
+}
+
+/** channel_event_failures: the event as JSON without binary media, with why it failed. */
+export async function setAsideEvent(db: Db, row: { id: number; companyId: number }, event: ChannelEvent, error: unknown, attempts: number): Promise<void> {
+  const json = JSON.parse(JSON.stringify(event, (_k, v) => (v instanceof Uint8Array ? { bytes: v.byteLength } : v)))
+  const externalId = event.kind === 'message' ? event.message.externalId : 'externalId' in event ? String(event.externalId) : null
+  await withSystem(db, (tx) => tx`
+    insert into channel_event_failures (company_id, whatsapp_id, kind, external_id, event, error, attempts)
+    values (${row.companyId}, ${row.id}, ${event.kind}, ${externalId}, ${tx.json(json)}, ${String((error as Error)?.message ?? error)}, ${attempts})`)
 }

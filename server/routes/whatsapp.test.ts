@@ -60,6 +60,21 @@ describeEachBackend('connections: create, read, update, delete', (env) => {
     expect(bad.status).toBe(400)
   })
 
+  test('GET /whatsapp/{id}/failed-events lists the events set aside, to those who manage connections only', async () => {
+    const { adminToken, companyId } = await createCompany(env())
+    const conn = await call(env(), 'POST', '/whatsapp', { token: adminToken, json: { name: 'Falhas' } })
+    await withSystem(env().services.db, (tx) => tx`
+      insert into channel_event_failures (company_id, whatsapp_id, kind, external_id, event, error, attempts)
+      values (${companyId}, ${conn.body.id}, 'message', 'P1', ${tx.json({ kind: 'message' })}, 'value too long', 6)`)
+    const res = await call(env(), 'GET', `/whatsapp/${conn.body.id}/failed-events`, { token: adminToken })
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject([{ kind: 'message', externalId: 'P1', error: 'value too long', attempts: 6 }])
+    const plain = await createUser(env(), companyId)
+    expect((await call(env(), 'GET', `/whatsapp/${conn.body.id}/failed-events`, { token: plain.token })).status).toBe(403)
+    const other = await createCompany(env())
+    expect((await call(env(), 'GET', `/whatsapp/${conn.body.id}/failed-events`, { token: other.adminToken })).status).toBe(404)
+  })
+
   test('the first connection becomes the default, and setting another default clears the old one', async () => {
     const { adminToken } = await createCompany(env())
     // A simulator never becomes the default by itself: it reports replies delivered while nobody got them.

@@ -154,6 +154,11 @@ export interface DriverContext {
   connection: { id: number; companyId: number; channel: ChannelKind; config: Record<string, unknown> }
   /** Hands an event to the inbound pipeline; resolves once it is stored (drivers await it before acking the channel). */
   emit(event: ChannelEvent): Promise<void>
+  /**
+   * Keeps an event that failed to store several times for inspection (channel_event_failures), so the
+   * driver can move on; rejects when even that cannot be written (the database is down: keep trying).
+   */
+  setAside?(event: ChannelEvent, error: unknown, attempts: number): Promise<void>
   now(): Date
   log(message: string, err?: unknown): void
 }

@@ -4,7 +4,9 @@ import { describeEachBackend } from '../../../test/env.ts'
 import { rejection } from '../../../test/rejection.ts'
 import type { InboundMessage } from '../types.ts'
 import { loadAuthState } from './auth-state.ts'
-import { BaileysDriver, DEFAULT_WA_VERSION, MAX_QR_CODES, type BaileysDriverOptions } from './baileys-driver.ts'
+import { BaileysDriver, DEFAULT_WA_VERSION, MAX_QR_CODES, SET_ASIDE_AFTER, type BaileysDriverOptions } from './baileys-driver.ts'
+import { setAsideEvent } from '../../channel-host.ts'
+import { withSystem } from '../../../server/db/tenant.ts'
 import { FakeSocket } from './fake-socket.ts'
 import { createConnection, manualTimers, recordingContext, storedKeys, waitFor } from './test-support.ts'
 
@@ -89,6 +91,34 @@ describeEachBackend('BaileysDriver with a fake socket', (env) => {
     await waitFor(() => s.events.filter((e) => e.kind === 'message').length === 2)
     const ids = s.events.filter((e) => e.kind === 'message').map((e) => (e as { message: InboundMessage }).message.externalId)
     expect(ids).toEqual(['R1', 'R2'])
+    await s.driver.stop()
+  })
+
+  test('a message that always fails to store is set aside after a few tries and the connection moves on (issue 15 item 4)', async () => {
+    const s = await setup()
+    const emit = s.ctx.emit
+    s.ctx.emit = async (event) => {
+      if (event.kind === 'message' && event.message.externalId === 'P1') throw new Error('value too long for type')
+      return emit(event)
+    }
+    // The first attempt to set it aside meets a database that is down: nothing is dropped, the tries go on.
+    let setAsideFails = 1
+    s.ctx.setAside = async (event, error, attempts) => {
+      if (setAsideFails-- > 0) throw new Error('database down')
+      await setAsideEvent(env().services.db, { id: s.owner.whatsappId, companyId: s.owner.companyId }, event, error, attempts)
+    }
+    await s.driver.start()
+    s.sock().ev.emit('messages.upsert', { messages: [text('P1', 'envenenada'), text('P2', 'depois')], type: 'notify' })
+    for (let fired = 0; fired < SET_ASIDE_AFTER; fired++) {
+      await waitFor(() => s.timers.pending.length === fired + 1)
+      expect(s.events.filter((e) => e.kind === 'message')).toHaveLength(0)
+      s.timers.fireLast()
+    }
+    await waitFor(() => s.events.filter((e) => e.kind === 'message').length === 1)
+    expect((s.events.find((e) => e.kind === 'message') as { message: InboundMessage }).message.externalId).toBe('P2')
+    const kept = await withSystem(env().services.db, (tx) => tx<{ kind: string; externalId: string; error: string; attempts: number }[]>`
+      select kind, external_id, error, attempts from channel_event_failures where whatsapp_id = ${s.owner.whatsappId}`)
+    expect([...kept]).toEqual([{ kind: 'message', externalId: 'P1', error: 'value too long for type', attempts: SET_ASIDE_AFTER + 1 }])
     await s.driver.stop()
   })
 

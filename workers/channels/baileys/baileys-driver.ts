@@ -55,6 +55,9 @@ type Events = Partial<BaileysEventMap>
  * and events from a socket that is no longer current are dropped, so a late close of an old socket
  * can never schedule a second reconnect. The host must hold the connection's lease while this runs.
  */
+/** Failed stores of one event before it is set aside (about 7.5 s of backoff). */
+export const SET_ASIDE_AFTER = 5
+
 export class BaileysDriver implements ChannelDriver {
   readonly kind = 'whatsapp' as const
   private sock?: SocketLike
@@ -201,8 +204,11 @@ export class BaileysDriver implements ChannelDriver {
 
   /**
    * Hands an event to the pipeline and waits until it is stored: WhatsApp has already been told the
-   * message arrived, so giving up would lose it. A failing store (database down) is retried with backoff
-   * while the session runs, holding back later events so per-chat order stays.
+   * message arrived, so giving up would lose it. A failing store is retried with backoff while the session
+   * runs, holding back later events so per-chat order stays; after SET_ASIDE_AFTER tries the event is set
+   * aside for inspection (channel_event_failures) and the connection moves on, so one event that always
+   * fails cannot freeze the number (issue 15 item 4). When even that write fails (the database is down)
+   * the retries go on: nothing is dropped.
    */
   private async emit(event: ChannelEvent): Promise<void> {
     for (let attempt = 0; ; attempt++) {
@@ -212,6 +218,13 @@ export class BaileysDriver implements ChannelDriver {
       } catch (err) {
         this.ctx.log(`baileys: storing a ${event.kind} event failed (attempt ${attempt + 1})`, err)
         if (!this.running) return
+        if (attempt + 1 >= SET_ASIDE_AFTER && this.ctx.setAside) {
+          const setAside = await this.ctx.setAside(event, err, attempt + 1).then(() => true, () => false)
+          if (setAside) {
+            this.ctx.log(`baileys: a ${event.kind} event set aside after ${attempt + 1} failed stores`)
+            return
+          }
+        }
         const delay = Math.min(500 * 2 ** attempt, 30_000)
         await new Promise<void>((resolve) => (this.opts.setTimeout ?? setTimeout)(resolve, delay))
         if (!this.running) return
