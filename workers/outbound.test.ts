@@ -158,6 +158,26 @@ describeEachBackend('outbound queue', (env) => {
     }
   })
 
+  test('the number form WhatsApp answered is kept for the contact and sent to from then on (issue 15 item 6)', async () => {
+    const { message, contactId, conn, companyId } = await queued(env(), 'whatsapp')
+    const seen: OutboundMessage[] = []
+    const driver: ChannelDriver = {
+      ...fakeDriver(async (m) => (seen.push(m), { externalId: `WA-${m.messageId}`, ack: 1 })),
+      kind: 'whatsapp',
+    }
+    driver.send = async (m) => (seen.push(m), { externalId: `WA-${m.messageId}`, ack: 1, resolvedNumber: '553188887777' })
+    await runSendBatch(deps(env(), driver), [conn.id])
+    expect(seen.find((m) => m.messageId === message.id)?.to.numberChecked).toBe(false)
+    const [kept] = await q(env(), (tx) => tx`select wa_number from contact_wa_numbers where contact_id = ${contactId}`)
+    expect(kept.waNumber).toBe('553188887777')
+    const second = await q(env(), async (tx) => {
+      const [t] = await tx`select id from tickets where contact_id = ${contactId}`
+      return enqueueSend(tx, { companyId, ticketId: t.id, whatsappId: conn.id, contactId, channel: 'whatsapp', body: 'de novo', now: env().clock.now })
+    })
+    await runSendBatch(deps(env(), driver), [conn.id])
+    expect(seen.find((m) => m.messageId === second.id)?.to).toMatchObject({ number: '553188887777', numberChecked: true })
+  })
+
   test('a permanent refusal fails the message at once with the channel code', async () => {
     const { message } = await queued(env())
     const driver = fakeDriver(async () => {

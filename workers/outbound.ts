@@ -79,6 +79,12 @@ async function sendOne(deps: OutboundDeps, job: ClaimedJob): Promise<void> {
          where id = ${loaded.message.messageId}
         returning id, ack, wid, ticket_id, company_id`
       await tx`update jobs set done_at = ${deps.now()}, locked_until = null, last_error = null where id = ${job.id}`
+      // The form of the number WhatsApp answered (ninth digit or not) is used from now on.
+      if (result.resolvedNumber) {
+        await tx`insert into contact_wa_numbers (contact_id, company_id, wa_number, checked_at)
+                 values (${loaded.contactId}, ${loaded.companyId}, ${result.resolvedNumber}, ${deps.now()})
+                 on conflict (contact_id) do update set wa_number = excluded.wa_number, checked_at = excluded.checked_at`
+      }
       if (row) publishUpdate(deps, row.companyId, { id: row.id, ack: row.ack, wid: row.wid, sendError: null }, loaded.ticket)
     })
     deps.storing?.(whatsappId, result.externalId, stored)
@@ -96,6 +102,7 @@ async function sendOne(deps: OutboundDeps, job: ClaimedJob): Promise<void> {
 interface Loaded {
   message: OutboundMessage
   companyId: number
+  contactId: number
   ticket: { id: number; userId: number | null; queueId: number | null; isGroup: boolean }
 }
 
@@ -104,10 +111,12 @@ async function loadOutbound(deps: OutboundDeps, messageId: number, action?: 'edi
     const [row] = await tx<Record<string, any>[]>`
       select m.id, m.wid, m.body, m.media_type, m.media_path, m.media_name, m.company_id, m.data_json,
              q.wid as quoted_wid, q.from_me as quoted_from_me, q.body as quoted_body,
-             m.from_me, c.number, c.lid, c.is_group, t.id as ticket_id, t.user_id, t.queue_id, t.is_group as ticket_group,
+             m.from_me, coalesce(wa.wa_number, c.number) as number, wa.wa_number is not null as number_checked, c.id as contact_id,
+             c.lid, c.is_group, t.id as ticket_id, t.user_id, t.queue_id, t.is_group as ticket_group,
              (select max(created_at) from messages i where i.ticket_id = t.id and not i.from_me) as last_inbound_at
         from messages m join tickets t on t.id = m.ticket_id join contacts c on c.id = t.contact_id
         left join messages q on q.id = m.quoted_msg_id
+        left join contact_wa_numbers wa on wa.contact_id = c.id
        where m.id = ${messageId}`
     if (!row) return null
     const data = (row.dataJson ?? {}) as Record<string, any>
@@ -116,7 +125,7 @@ async function loadOutbound(deps: OutboundDeps, messageId: number, action?: 'edi
     const message: OutboundMessage = {
       messageId: row.id,
       externalId: row.wid ?? undefined,
-      to: row.isGroup ? { group: row.number } : { number: row.number || undefined, lid: row.lid ?? undefined },
+      to: row.isGroup ? { group: row.number } : { number: row.number || undefined, lid: row.lid ?? undefined, numberChecked: row.numberChecked },
       kind,
       body: row.body,
       media: path ? { path, mimeType: data.mimeType ?? mimeOf(row.mediaName ?? ''), fileName: row.mediaName ?? row.mediaPath, asVoice: data.asVoice === true } : undefined,
@@ -129,7 +138,7 @@ async function loadOutbound(deps: OutboundDeps, messageId: number, action?: 'edi
       template: data.template,
       lastInboundAt: row.lastInboundAt ?? null,
     }
-    return { message, companyId: row.companyId, ticket: { id: row.ticketId, userId: row.userId, queueId: row.queueId, isGroup: row.ticketGroup } }
+    return { message, companyId: row.companyId, contactId: row.contactId, ticket: { id: row.ticketId, userId: row.userId, queueId: row.queueId, isGroup: row.ticketGroup } }
   })
 }
 

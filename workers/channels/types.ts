@@ -100,7 +100,11 @@ export interface OutboundMessage {
   messageId: number
   /** The id to use on the wire when the driver supports choosing it; stored on the row before sending. */
   externalId?: string
-  to: PeerIdentity & { group?: string }
+  /**
+   * numberChecked: `number` is the form WhatsApp answered for this contact before (contact_wa_numbers), so
+   * the driver need not look it up again.
+   */
+  to: PeerIdentity & { group?: string; numberChecked?: boolean }
   kind: 'text' | 'media' | 'location' | 'vcard' | 'reaction' | 'edit' | 'delete' | 'template'
   body: string
   media?: { path: string; mimeType: string; fileName: string; asVoice?: boolean }
@@ -119,6 +123,8 @@ export interface SendResult {
   externalId: string
   /** The ack the channel confirmed synchronously (1 = accepted by the server). */
   ack: Ack
+  /** The number WhatsApp knows the contact by, when the driver had to look it up (kept for next time). */
+  resolvedNumber?: string
 }
 
 /** A send the driver refuses for a reason a retry cannot fix (window closed, invalid number). */

@@ -252,7 +252,8 @@ describeEachBackend('BaileysDriver with a fake socket', (env) => {
       body: 'resposta',
       quoted: { externalId: 'Q1', fromMe: false, body: 'fallback' },
     })
-    expect(result).toEqual({ externalId: 'BAL0001', ack: 1 })
+    // A number never checked is looked up first; the form WhatsApp answered comes back to be kept.
+    expect(result).toEqual({ externalId: 'BAL0001', ack: 1, resolvedNumber: '5511988887777' })
     const first = s.sock().sent[0]
     expect(first.jid).toBe(PEER)
     expect(first.content).toEqual({ text: 'resposta' })
@@ -266,6 +267,29 @@ describeEachBackend('BaileysDriver with a fake socket', (env) => {
       media: { path: '/tmp/voice.ogg', mimeType: 'audio/ogg', fileName: 'voice.ogg', asVoice: true },
     })
     expect(s.sock().sent[1]).toMatchObject({ jid: '777@lid', content: { audio: { url: '/tmp/voice.ogg' }, ptt: true } })
+    await s.driver.stop()
+  })
+
+  test('the ninth digit: a number registered without it is found through onWhatsApp and used (issue 15 item 6)', async () => {
+    const s = await setup()
+    await s.driver.start()
+    s.sock().open()
+    await waitFor(() => s.statuses().includes('CONNECTED'))
+    // An older account in area code 31, registered before the ninth digit.
+    s.sock().registered = new Set(['553188887777'])
+    const result = await s.driver.send({ messageId: 1, externalId: 'BAL0009', to: { number: '5531988887777' }, kind: 'text', body: 'oi' })
+    expect(result).toEqual({ externalId: 'BAL0009', ack: 1, resolvedNumber: '553188887777' })
+    expect(s.sock().sent.at(-1)?.jid).toBe('553188887777@s.whatsapp.net')
+    expect(s.sock().numberLookups.at(-1)).toEqual(['5531988887777', '553188887777'])
+    // Checked before (contact_wa_numbers): no lookup, the stored form as it is.
+    const lookups = s.sock().numberLookups.length
+    await s.driver.send({ messageId: 2, to: { number: '553188887777', numberChecked: true }, kind: 'text', body: 'de novo' })
+    expect(s.sock().numberLookups).toHaveLength(lookups)
+    // On neither form: refused for good, nothing sent.
+    const sent = s.sock().sent.length
+    const refused = await rejection(s.driver.send({ messageId: 3, to: { number: '5531977776666' }, kind: 'text', body: 'x' }))
+    expect(refused).toMatchObject({ code: 'ERR_WAPP_CHECK_CONTACT' })
+    expect(s.sock().sent).toHaveLength(sent)
     await s.driver.stop()
   })
 

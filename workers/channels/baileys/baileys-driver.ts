@@ -10,9 +10,9 @@ import {
 } from 'baileys'
 import pino from 'pino'
 import type { Db } from '../../../server/db/tenant.ts'
-import type { ChannelDriver, ChannelEvent, DriverContext, OutboundMessage, PeerIdentity, SendResult } from '../types.ts'
+import { PermanentSendError, type ChannelDriver, type ChannelEvent, type DriverContext, type OutboundMessage, type PeerIdentity, type SendResult } from '../types.ts'
 import { loadAuthState, type PostgresAuthState } from './auth-state.ts'
-import { digitsOnly, jidForPeer, jidUser } from './jid.ts'
+import { brazilianVariants, digitsOnly, jidForPeer, jidUser } from './jid.ts'
 import { mapBaileysEvents } from './map-events.ts'
 import { buildSend } from './outbound-content.ts'
 import { decideReconnect } from './reconnect-policy.ts'
@@ -115,12 +115,34 @@ export class BaileysDriver implements ChannelDriver {
 
   async send(message: OutboundMessage): Promise<SendResult> {
     const sock = this.liveSocket()
+    const resolvedNumber = await this.resolveNumber(message)
+    const to = resolvedNumber ? { ...message.to, number: resolvedNumber } : message.to
     const quoted = message.quoted ? await this.opts.getMessage(message.quoted.externalId) : undefined
-    const { jid, content, options } = buildSend(message, quoted)
+    const { jid, content, options } = buildSend({ ...message, to }, quoted)
     const sent = await sock.sendMessage(jid, content, options)
     const externalId = sent?.key.id ?? message.externalId
     if (!externalId) throw new Error('baileys returned no message id')
-    return { externalId, ack: 1 }
+    return resolvedNumber ? { externalId, ack: 1, resolvedNumber } : { externalId, ack: 1 }
+  }
+
+  /**
+   * Before the first send to a contact known only by number (no LID, never checked), asks WhatsApp which
+   * form of it exists, with and without the Brazilian ninth digit (issue 15 item 6): a message to the
+   * wrong form is accepted by the server and never delivered. On neither form: ERR_WAPP_CHECK_CONTACT.
+   */
+  private async resolveNumber(message: OutboundMessage): Promise<string | undefined> {
+    const { number, lid, group, numberChecked } = message.to
+    if (!number || lid || group || numberChecked) return undefined
+    const variants = brazilianVariants(number)
+    const results = (await this.liveSocket().onWhatsApp(...variants)) ?? []
+    for (const v of variants) {
+      const hit = results.find((r) => r.exists && digitsOnly(jidUser(r.jid) ?? '') === v)
+      if (hit) return v
+    }
+    const any = results.find((r) => r.exists)
+    const user = any ? jidUser(any.jid) : undefined
+    if (user) return digitsOnly(user)
+    throw new PermanentSendError('ERR_WAPP_CHECK_CONTACT', `${number} is not on WhatsApp`)
   }
 
   async markRead(peer: PeerIdentity, externalIds: string[]): Promise<void> {

@@ -26,8 +26,13 @@ export class FakeSocket {
     if (jid.startsWith('5511')) return `https://pps.example/${jid}`
     throw new Error('item-not-found')
   }
+  /** When set, the numbers WhatsApp knows (else any number not ending in 0). */
+  registered?: Set<string>
+  /** The numbers asked about, one entry per onWhatsApp call. */
+  readonly numberLookups: string[][] = []
   async onWhatsApp(...numbers: string[]) {
-    return numbers.map((n) => ({ jid: `${n}@s.whatsapp.net`, exists: !n.endsWith('0') }))
+    this.numberLookups.push(numbers)
+    return numbers.map((n) => ({ jid: `${n}@s.whatsapp.net`, exists: this.registered ? this.registered.has(n) : !n.endsWith('0') }))
   }
   async requestPairingCode(phone: string) {
     this.pairingFor = phone

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { isIgnoredJid, jidForPeer, jidUser, normaliseBrazilNumber, peerFromJids } from './jid.ts'
+import { brazilianVariants, isIgnoredJid, jidForPeer, jidUser, normaliseBrazilNumber, peerFromJids } from './jid.ts'
 
 describe('normaliseBrazilNumber', () => {
   test.each([
@@ -55,4 +55,12 @@ describe('jids', () => {
     expect(jidForPeer({ number: '+55 11 98888-7777' })).toBe('5511988887777@s.whatsapp.net')
     expect(() => jidForPeer({})).toThrow()
   })
+})
+
+test('brazilianVariants: mobile numbers with and without the ninth digit; others as they are', () => {
+  expect(brazilianVariants('5531988887777')).toEqual(['5531988887777', '553188887777'])
+  expect(brazilianVariants('+55 (31) 8888-7777')).toEqual(['553188887777', '5531988887777'])
+  // Landlines (starting 2-5) never had a ninth digit; other countries are left alone.
+  expect(brazilianVariants('553133334444')).toEqual(['553133334444'])
+  expect(brazilianVariants('14155550123')).toEqual(['14155550123'])
 })

@@ -60,3 +60,18 @@ export function jidForPeer(to: PeerIdentity & { group?: string }): string {
   if (to.number) return `${digitsOnly(to.number)}@s.whatsapp.net`
   throw new Error('peer has neither a lid nor a number')
 }
+
+/**
+ * The forms a Brazilian mobile number may be registered under on WhatsApp: as given, and with the ninth
+ * digit added or removed (55 + area code + 9 + 8 digits; accounts from before the ninth digit, common in
+ * area codes 31 and up, have only 8). Any other number has just its own form.
+ */
+export function brazilianVariants(number: string): string[] {
+  const n = digitsOnly(number)
+  const m = /^55(\d{2})(\d{8,9})$/.exec(n)
+  if (!m) return [n]
+  const [, area, rest] = m
+  if (rest.length === 9 && rest.startsWith('9')) return [n, `55${area}${rest.slice(1)}`]
+  if (rest.length === 8 && /^[6-9]/.test(rest)) return [n, `55${area}9${rest}`]
+  return [n]
+}
