@@ -25,7 +25,7 @@ async function freePort(): Promise<number> {
 function startServer(databaseUrl: string, dataDir: string, port: number) {
   return Bun.spawn([process.execPath, 'server/main.ts', '--workers'], {
     cwd: join(import.meta.dir, '..', '..'),
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'silent', SEED_SIMULATOR: 'true' },
     stdout: 'ignore',
     stderr: 'ignore',
   })
