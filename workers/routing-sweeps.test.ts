@@ -106,6 +106,16 @@ describeEachBackend('routing sweeps', (env) => {
       expect(await ticketOf(env(), ticketId)).toMatchObject({ sendInactiveMessage: true, status: 'pending' })
     })
 
+    test('sends nothing for a company past its due date, until it pays (issue 15 item 12)', async () => {
+      const { companyId, ticketId } = await setup(env(), conn)
+      await q(env(), (tx) => tx`update companies set due_date = '2026-11-19' where id = ${companyId}`)
+      await sweepInactiveMessages(env().services.db, at(10))
+      expect(await systemMessages(env(), ticketId)).toEqual([])
+      await q(env(), (tx) => tx`update companies set due_date = '2026-12-19' where id = ${companyId}`)
+      await sweepInactiveMessages(env().services.db, at(11))
+      expect(await systemMessages(env(), ticketId)).toEqual(['Ainda está aí, Maria?'])
+    })
+
     test('skips a ticket a user holds', async () => {
       const { companyId, ticketId } = await setup(env(), conn)
       const carla = await createUser(env(), companyId)

@@ -1,6 +1,7 @@
 import type { Tx } from '../../../db/connect.ts'
 import type { Db } from '../../../db/tenant.ts'
 import type { DomainEvent } from '../../context.ts'
+import { automationRuns } from '../../companies/company-standing.ts'
 import { enterQueue } from '../enter-queue.ts'
 import { emitTicketUpdate } from '../routing-effects.ts'
 import { loadQueue } from '../routing-state.ts'
@@ -20,11 +21,12 @@ export function sweepAutoMove(db: Db, now: Date, opts: SweepOptions = {}): Promi
 async function moveNextDue(tx: Tx, now: Date, emit: (e: DomainEvent) => void, handled: number[]): Promise<number | false> {
   const [due] = await tx<{ id: number; sendIdQueue: number }[]>`
     select t.id, w.send_id_queue
-      from tickets t join whatsapps w on w.id = t.whatsapp_id
+      from tickets t join whatsapps w on w.id = t.whatsapp_id join companies c on c.id = t.company_id
      where t.status = 'pending' and t.queue_id is null and t.user_id is null and not t.is_group
        and w.time_send_queue > 0 and w.send_id_queue is not null and t.id <> all(${handled}::int[])
        and ${lastPersonMessageAt(tx)}
            <= ${now}::timestamptz - make_interval(mins => w.time_send_queue)
+       and ${automationRuns(tx, now)}
      order by t.id limit 1
        for update of t skip locked`
   if (!due) return false

@@ -1,6 +1,7 @@
 import type { Tx } from '../../../db/connect.ts'
 import type { Db } from '../../../db/tenant.ts'
 import type { DomainEvent } from '../../context.ts'
+import { automationRuns } from '../../companies/company-standing.ts'
 import { changeTicket, emitTicketUpdate, logTicket, sendSystemMessage } from '../routing-effects.ts'
 import { claimTicket, lastPersonMessageAt, type SweepOptions, sweepRows } from './sweep-loop.ts'
 
@@ -19,13 +20,14 @@ export function sweepExpiredTickets(db: Db, now: Date, opts: SweepOptions = {}):
 async function expireNextDue(tx: Tx, now: Date, emit: (e: DomainEvent) => void, handled: number[]): Promise<number | false> {
   const [due] = await tx<{ id: number; expiresInactiveMessage: string }[]>`
     select t.id, w.expires_inactive_message
-      from tickets t join whatsapps w on w.id = t.whatsapp_id
+      from tickets t join whatsapps w on w.id = t.whatsapp_id join companies c on c.id = t.company_id
            cross join lateral (select t.user_id is null and w.time_inactive_message > 0 and w.inactive_message <> '' as warned) x
      where t.status in ('pending', 'open') and not t.is_group and t.imported is null and w.expires_ticket > 0
        and (w.when_expires_ticket = 0 or t.from_me) and (not x.warned or t.send_inactive_message)
        and t.id <> all(${handled}::int[])
        and ${lastPersonMessageAt(tx)}
            <= ${now}::timestamptz - make_interval(mins => w.expires_ticket + case when x.warned then w.time_inactive_message else 0 end)
+       and ${automationRuns(tx, now)}
      order by t.id limit 1
        for update of t skip locked`
   if (!due) return false

@@ -1,6 +1,7 @@
 import type { Tx } from '../../../db/connect.ts'
 import type { Db } from '../../../db/tenant.ts'
 import type { DomainEvent } from '../../context.ts'
+import { automationRuns } from '../../companies/company-standing.ts'
 import { sendSystemMessage } from '../routing-effects.ts'
 import { claimTicket, lastPersonMessageAt, type SweepOptions, sweepRows } from './sweep-loop.ts'
 
@@ -18,12 +19,13 @@ export function sweepInactiveMessages(db: Db, now: Date, opts: SweepOptions = {}
 async function warnNextDue(tx: Tx, now: Date, emit: (e: DomainEvent) => void, handled: number[]): Promise<number | false> {
   const [due] = await tx<{ id: number; inactiveMessage: string }[]>`
     select t.id, w.inactive_message
-      from tickets t join whatsapps w on w.id = t.whatsapp_id
+      from tickets t join whatsapps w on w.id = t.whatsapp_id join companies c on c.id = t.company_id
      where t.status in ('pending', 'open') and t.user_id is null and not t.is_group and t.imported is null
        and not t.send_inactive_message and w.time_inactive_message > 0 and w.inactive_message <> ''
        and (w.when_expires_ticket = 0 or t.from_me) and t.id <> all(${handled}::int[])
        and ${lastPersonMessageAt(tx)}
            <= ${now}::timestamptz - make_interval(mins => w.time_inactive_message)
+       and ${automationRuns(tx, now)}
      order by t.id limit 1
        for update of t skip locked`
   if (!due) return false
