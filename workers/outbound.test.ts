@@ -110,10 +110,16 @@ describeEachBackend('outbound queue', (env) => {
       expect(job.runAt.getTime() - env().clock.now.getTime()).toBe(SESSION_WAIT_MS)
       env().clock.advance(SESSION_WAIT_MS)
     }
-    expect(await messageRow(env(), message.id)).toMatchObject({ ack: 0, sendError: null })
+    // Shown as waiting for the connection, not as failed.
+    expect(await messageRow(env(), message.id)).toMatchObject({ ack: 0, sendError: 'ERR_WAITING_CONNECTION' })
     await q(env(), (tx) => tx`update whatsapps set status = 'CONNECTED' where id = ${conn.id}`)
     await runSendBatch(deps(env(), driver), [conn.id])
     expect((await jobOf(env(), message.id)).attempts).toBe(1)
+    // Once it goes out, the note goes.
+    env().clock.advance(60_000)
+    const ok = fakeDriver(async () => ({ externalId: `WA-${message.id}`, ack: 1 }))
+    await runSendBatch(deps(env(), { ...ok, kind: 'whatsapp' }), [conn.id])
+    expect(await messageRow(env(), message.id)).toMatchObject({ ack: 1, sendError: null })
   })
 
   test('automatic messages that wait more than 30 minutes are dropped with a visible reason; replies are kept (issue 15 item 3)', async () => {

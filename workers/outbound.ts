@@ -157,10 +157,16 @@ async function retryLater(deps: OutboundDeps, job: ClaimedJob, loaded: Loaded, e
     select channel = 'whatsapp' and status <> 'CONNECTED' as waiting from whatsapps where id = ${Number(job.queue.slice('send:'.length))}`)
   if (conn?.waiting) {
     const runAt = new Date(deps.now().getTime() + SESSION_WAIT_MS)
-    await withSystem(deps.db, (tx) => tx`
-      update jobs set attempts = greatest(attempts - 1, 0), run_at = ${runAt}, locked_until = null, locked_by = null,
-                      last_error = ${'waiting for the session: ' + error}
-       where id = ${job.id}`)
+    const shown = await withSystem(deps.db, async (tx) => {
+      await tx`
+        update jobs set attempts = greatest(attempts - 1, 0), run_at = ${runAt}, locked_until = null, locked_by = null,
+                        last_error = ${'waiting for the session: ' + error}
+         where id = ${job.id}`
+      // The attendant sees the reply waiting for the connection (cleared by the send that succeeds).
+      return tx`update messages set send_error = 'ERR_WAITING_CONNECTION'
+                 where id = ${loaded.message.messageId} and ack = 0 and send_error is null returning id`
+    })
+    if (shown.length) publishUpdate(deps, loaded.companyId, { id: loaded.message.messageId, ack: 0, sendError: 'ERR_WAITING_CONNECTION' }, loaded.ticket)
     return
   }
   if (job.attempts >= job.maxAttempts) return fail(deps, job, loaded, 'ERR_SENDING_WAPP_MSG', error)

@@ -128,7 +128,15 @@ export function MessageBubble({ message: m, menu, menuLabel, labels, errorText, 
             ))}
           </p>
         )}
-        {m.sendError && <p className="text-xs text-red-600">{labels.sendFailed}</p>}
+        {m.sendError && m.ack === 0 && (
+          // Held by a connection that is down (the outbound queue waits, uncounted): not a failure yet.
+          <p data-testid="message-waiting" className="text-xs text-amber-700 dark:text-amber-400">{errorText(m.sendError)}</p>
+        )}
+        {m.sendError && m.ack !== 0 && (
+          <p data-testid="message-send-error" className="text-xs text-red-600 dark:text-red-400">
+            {labels.sendFailed}: {errorText(m.sendError)}
+          </p>
+        )}
         {(m.local || m.pendingChange) && (
           <WriteStatus
             error={m.error ? errorText(m.error) : null}
