@@ -421,3 +421,37 @@ describe('attendant workspace', () => {
   }, TIMEOUT)
 })
 
+
+describe('a send that waits or fails says why (issue 15 item 3)', () => {
+  test('a reply held by a down connection shows as waiting, an expired automatic message as failed with its reason', async () => {
+    const company = await createCompany(server.env)
+    const uuid = await withSystem(server.env.services.db, async (tx) => {
+      const [w] = await tx`insert into whatsapps (company_id, name, channel, status) values (${company.companyId}, 'Loja', 'whatsapp', 'OPENING') returning id`
+      const [c] = await tx`insert into contacts (company_id, name, number) values (${company.companyId}, 'Rita Espera', '5511955550077') returning id`
+      const [t] = await tx`
+        insert into tickets (company_id, contact_id, whatsapp_id, channel, status, user_id)
+        values (${company.companyId}, ${c.id}, ${w.id}, 'whatsapp', 'open', ${company.adminId}) returning uuid::text as uuid`
+      const [{ id: ticketId }] = await tx`select id from tickets where uuid = ${t.uuid}`
+      const base = { companyId: company.companyId, ticketId, contactId: c.id, whatsappId: w.id, fromMe: true }
+      await tx`insert into messages ${tx({ ...base, body: 'Bom dia! Escolha um setor', isSystem: true, ack: -1, sendError: 'ERR_SYSTEM_MESSAGE_EXPIRED' })}`
+      await tx`insert into messages ${tx({ ...base, body: 'Já estou vendo seu pedido', ack: 0, sendError: 'ERR_WAITING_CONNECTION', userId: company.adminId })}`
+      return t.uuid as string
+    })
+    const browser = await openBrowser({ width: 1366, height: 820 })
+    try {
+      const { page } = browser
+      await loginAs(page, server.baseUrl, company.adminEmail, 'admin-pass')
+      await page.waitForURL(`${server.baseUrl}/`)
+      await page.goto(`${server.baseUrl}/tickets/${uuid}`)
+      const waiting = page.getByTestId('message').filter({ hasText: 'Já estou vendo seu pedido' })
+      await waiting.getByTestId('message-waiting').getByText('Aguardando a conexão voltar para enviar.').waitFor({ timeout: FIRST_START_MS })
+      expect(await waiting.getByTestId('message-send-error').count()).toBe(0)
+      const failed = page.getByTestId('message').filter({ hasText: 'Bom dia! Escolha um setor' })
+      expect(await failed.getByTestId('message-send-error').textContent()).toBe(
+        'Falha ao enviar: Mensagem automática não enviada: a conexão ficou indisponível por mais de 30 minutos.',
+      )
+    } finally {
+      await browser.close()
+    }
+  }, TIMEOUT)
+})
