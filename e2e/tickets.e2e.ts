@@ -455,3 +455,35 @@ describe('a send that waits or fails says why (issue 15 item 3)', () => {
     }
   }, TIMEOUT)
 })
+
+describe('reopen by the current user (issue 15 item 10)', () => {
+  test("a plain user reopens a colleague's closed ticket of her queue, and it is hers", async () => {
+    const company = await createCompany(server.env)
+    const paula = await createUser(server.env, company.companyId, { name: 'Paula Plain' })
+    const { uuid, ticketId } = await withSystem(server.env.services.db, async (tx) => {
+      const [q] = await tx`insert into queues (company_id, name, color) values (${company.companyId}, 'Vendas', '#aa0011') returning id`
+      await tx`insert into user_queues (company_id, user_id, queue_id) values (${company.companyId}, ${paula.id}, ${q.id})`
+      const [w] = await tx`insert into whatsapps (company_id, name, channel, status) values (${company.companyId}, 'Loja', 'simulator', 'CONNECTED') returning id`
+      const [c] = await tx`insert into contacts (company_id, name, number) values (${company.companyId}, 'Otávio Volta', '5511955550088') returning id`
+      const [t] = await tx`
+        insert into tickets (company_id, contact_id, whatsapp_id, channel, status, user_id, queue_id, closed_at)
+        values (${company.companyId}, ${c.id}, ${w.id}, 'simulator', 'closed', ${company.adminId}, ${q.id}, now()) returning id, uuid::text as uuid`
+      return { uuid: t.uuid as string, ticketId: t.id as number }
+    })
+    const browser = await openBrowser({ width: 1366, height: 820 })
+    try {
+      const { page } = browser
+      await loginAs(page, server.baseUrl, paula.email, paula.password)
+      await page.waitForURL(`${server.baseUrl}/`)
+      await page.goto(`${server.baseUrl}/tickets/${uuid}`)
+      await page.getByTestId('chat-reopen').click({ timeout: FIRST_START_MS })
+      await until('the ticket reopened for Paula on the server', async () => {
+        const [t] = await withSystem(server.env.services.db, (tx) => tx`select status, user_id from tickets where id = ${ticketId}`)
+        return t.status === 'open' && t.userId === paula.id
+      })
+      await page.getByTestId('ticket-chat').and(page.locator('[data-status="open"]')).waitFor({ timeout: 30_000 })
+    } finally {
+      await browser.close()
+    }
+  }, TIMEOUT)
+})
