@@ -36,6 +36,10 @@ export function dbErrorToAppError(err: unknown): AppError | null {
     case '22008':
     case '22001':
       return new AppError('ERR_VALIDATION', e.message ?? 'Invalid value')
+    // Text Postgres cannot store (a NUL byte) that reached a statement without passing validate().
+    case '22021':
+    case '22P05':
+      return new AppError('ERR_VALIDATION', 'Text holds a character that cannot be stored')
     default:
       return null
   }
