@@ -1,6 +1,7 @@
 import type { RoutingCtx } from './routing-context.ts'
 import { changeTicket, logTicket, type RunState } from './routing-effects.ts'
-import { loadConnectionQueues, loadQueue } from './routing-state.ts'
+import { sendIdQueueOf } from './queue-menu.ts'
+import { loadConnectionQueues } from './routing-state.ts'
 import { applyWallet } from './wallet.ts'
 
 /**
@@ -14,7 +15,7 @@ export async function placeWithoutBot(ctx: RoutingCtx, state: RunState): Promise
   if (state.status !== 'pending' || state.userId !== null || state.queueId !== null) return
   if ((await applyWallet(ctx, state)) === 'done') return
   const queues = await loadConnectionQueues(ctx.tx, state.whatsappId)
-  const queue = queues.length === 1 ? queues[0] : state.sendIdQueue === null ? null : await loadQueue(ctx.tx, state.sendIdQueue)
+  const queue = queues.length === 1 ? queues[0] : await sendIdQueueOf(ctx, state)
   if (!queue) return
   await changeTicket(ctx, state, { queueId: queue.id, isBot: false })
   await logTicket(ctx, state, 'queue', { queueId: queue.id })

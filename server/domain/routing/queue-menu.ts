@@ -49,7 +49,11 @@ export async function applyQueueMenu(ctx: RoutingCtx, state: RunState, input: Ro
 }
 
 /** Where a waiting ticket goes when nobody chose: the connection's sendIdQueue, else its first queue. */
-export async function fallbackQueue(ctx: RoutingCtx, state: RunState, queues: RoutingQueue[]): Promise<RoutingQueue> {
-  const chosen = state.sendIdQueue === null ? null : await loadQueue(ctx.tx, state.sendIdQueue)
-  return chosen ?? queues[0]
+async function fallbackQueue(ctx: RoutingCtx, state: RunState, queues: RoutingQueue[]): Promise<RoutingQueue> {
+  return (await sendIdQueueOf(ctx, state)) ?? queues[0]
+}
+
+/** The connection's sendIdQueue (auto-move's target), or null when it names none. */
+export async function sendIdQueueOf(ctx: RoutingCtx, state: RunState): Promise<RoutingQueue | null> {
+  return state.sendIdQueue === null ? null : loadQueue(ctx.tx, state.sendIdQueue)
 }

@@ -1,3 +1,5 @@
+import { validTimeZone } from '../companies/company-time-zone.ts'
+
 /**
  * Schedule recurrence (spec part 1 §9), a pure rule: the next send time after one send. Days, weeks and
  * months move the wall clock of the company's time zone (the same local hour across a DST change, the
@@ -19,7 +21,7 @@ export function sendsAgain(s: { valorIntervalo: number; enviarQuantasVezes: numb
 }
 
 export function nextSendAt(sendAt: Date, rule: Recurrence, timeZone: string): Date {
-  const zone = validZone(timeZone)
+  const zone = validTimeZone(timeZone)
   // A date moved back onto the send just made (daily, Friday, rule 5) would repeat it: take the next step.
   let step = sendAt
   for (let i = 0; i < 7; i++) {
@@ -57,15 +59,6 @@ function addMonths(local: Date, months: number) {
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>()
-
-function validZone(timeZone: string): string {
-  try {
-    formatter(timeZone)
-    return timeZone
-  } catch {
-    return 'UTC'
-  }
-}
 
 function formatter(timeZone: string): Intl.DateTimeFormat {
   let f = formatters.get(timeZone)
