@@ -1,7 +1,8 @@
 import { z } from 'zod'
+import { idField } from './common.schema.ts'
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1')
-const optionalId = z.union([z.coerce.number().int().positive(), z.literal('').transform(() => undefined)]).optional()
+const optionalId = z.union([idField(), z.literal('').transform(() => undefined)]).optional()
 
 /**
  * POST /api/messages/send (spec part 2 §7 External, §5 Messages API page): the number is digits only,

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { emailField, nameField, passwordField } from './common.schema.ts'
+import { emailField, idField, nameField, passwordField } from './common.schema.ts'
 
 export const loginSchema = z.object({
   email: z.string({ error: 'Required' }).trim().min(1, 'Required').max(254),
@@ -14,7 +14,7 @@ export const signupSchema = z.object({
   password: passwordField,
   phone: z.string({ error: 'Required' }).trim().min(1, 'Required').max(30, 'Too Long!'),
   companyName: nameField,
-  planId: z.coerce.number({ error: 'Required' }).int().positive('Required'),
+  planId: idField('Required'),
   companyId: z.unknown().optional(),
 })
 export type SignupBody = z.infer<typeof signupSchema>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idField } from './common.schema.ts'
 
 /** What a chatbot option does when chosen (spec part 2 §3 "Chatbot option"). */
 export const QUEUE_TYPES = ['text', 'attendent', 'queue', 'integration', 'file'] as const
@@ -47,7 +48,7 @@ export interface ChatbotOptionInput {
 
 export const chatbotOptionSchema: z.ZodType<ChatbotOptionInput, unknown> = z.lazy(() =>
   z.object({
-    id: z.coerce.number().int().positive().max(maxId).optional(),
+    id: idField().optional(),
     ...optionFields,
     options: optionsList,
   }),
@@ -80,7 +81,7 @@ export type UpdateChatbotInput = z.infer<typeof updateChatbotSchema>
 
 /** GET /chatbot: the options of one queue's menu, or of one option; none given lists every queue's menu. */
 export const listChatbotsQuery = z.object({
-  queueId: z.coerce.number().int().positive().max(maxId).optional(),
-  parentId: z.coerce.number().int().positive().max(maxId).optional(),
+  queueId: idField().optional(),
+  parentId: idField().optional(),
 })
 export type ListChatbotsQuery = z.infer<typeof listChatbotsQuery>

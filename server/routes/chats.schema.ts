@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idParam, listQuery } from './common.schema.ts'
+import { idField, idParam, listQuery } from './common.schema.ts'
 
 export const listChatsQuery = listQuery
 
@@ -12,7 +12,7 @@ export const chatRefParam = z.object({
 export const chatSchema = z.object({
   title: z.string({ error: 'Required' }).trim().min(1, 'Required').max(200, 'Too Long!'),
   users: z
-    .array(z.coerce.number().int().positive().max(2147483647), { error: 'Required' })
+    .array(idField(), { error: 'Required' })
     .min(1, 'Choose at least one user')
     .max(500, 'Too many users'),
 })
@@ -26,4 +26,4 @@ export const chatMessageSchema = z.object({
 })
 
 /** The spec sends the reader's id; only one's own unread count can be cleared. */
-export const chatReadSchema = z.object({ userId: z.coerce.number().int().positive().optional() })
+export const chatReadSchema = z.object({ userId: idField().optional() })

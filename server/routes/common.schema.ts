@@ -6,7 +6,20 @@ export const emailField = z.string({ error: 'Required' }).trim().toLowerCase().p
 export const passwordField = z.string({ error: 'Required' }).min(5, 'Too Short!').max(50, 'Too Long!')
 export const enabledField = z.enum(['enabled', 'disabled'])
 export const timeField = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Invalid time (HH:MM)')
-export const idParam = z.object({ id: z.coerce.number().int().positive().max(2147483647) })
+export const MAX_ID = 2147483647
+
+/**
+ * An id in a path, query or body: a JSON number or a string of decimal digits. `z.coerce.number()` read
+ * " 1", "0x10" and "1e3" as 1, 16 and 1000, so `DELETE /tickets/%201` deleted ticket 1.
+ */
+export function idField(message?: string, max = MAX_ID) {
+  const notAnId = message ?? 'Expected a positive whole number'
+  return z
+    .union([z.number({ error: notAnId }), z.string({ error: notAnId }).regex(/^\d{1,16}$/, notAnId).transform(Number)], { error: notAnId })
+    .pipe(z.number().int(message).positive(message).max(max, message))
+}
+
+export const idParam = z.object({ id: idField() })
 
 /** List calls: searchParam matched in lowercase, pageNumber from 1 (spec part 2 §5 "All lists with search"). */
 export const listQuery = z.object({

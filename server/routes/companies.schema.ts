@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { listQuery, passwordField } from './common.schema.ts'
+import { idField, listQuery, passwordField } from './common.schema.ts'
 import { validTimeZone } from '../domain/companies/company-time-zone.ts'
 
 /** Recurrence values as stored (spec part 2 §3 Company). */
@@ -47,7 +47,7 @@ const companyEmailField = z
   .min(1, { error: 'E-mail é obrigatório', abort: true })
   .max(254, { error: 'Too Long!', abort: true })
   .pipe(z.email('Email é inválido'))
-const planIdField = z.coerce.number({ error: 'Plano é obrigatório' }).int().positive('Plano é obrigatório')
+const planIdField = idField('Plano é obrigatório')
 const optionalText = (max: number) => z.string().trim().max(max, 'Too Long!').nullable().optional()
 const countField = z.coerce.number().int().min(0).max(100000).optional()
 

@@ -1,7 +1,8 @@
 import { z } from 'zod'
+import { idField } from './common.schema.ts'
 
 /** Company settings calls (spec part 2 §3 Company settings, §7 Settings); keys are checked in the domain. */
-export const companyIdParam = z.object({ companyId: z.coerce.number().int().positive() })
+export const companyIdParam = z.object({ companyId: idField() })
 
 export const companySettingOneQuery = z.object({
   column: z.string({ error: 'Required' }).min(1, 'Required').max(100),

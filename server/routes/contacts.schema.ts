@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { listQuery } from './common.schema.ts'
+import { idField, listQuery } from './common.schema.ts'
 
-const id = z.coerce.number().int().positive().max(2147483647)
+const id = idField()
 
 /** GET /contacts (spec part 1 §7, part 2 §7): contactTag is a JSON list of tag ids. */
 export const listContactsQuery = listQuery.extend({
@@ -96,4 +96,4 @@ export const contactUploadSchema = z.object({ name: columnField, number: columnF
 export type ContactUploadInput = z.infer<typeof contactUploadSchema>
 
 /** POST /contacts/import and /contacts/import/chats: optionally one connection (default: all of the company's). */
-export const phoneImportSchema = z.object({ whatsappId: z.coerce.number().int().positive().optional() })
+export const phoneImportSchema = z.object({ whatsappId: idField().optional() })

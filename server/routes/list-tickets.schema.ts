@@ -1,6 +1,7 @@
 import { z } from 'zod'
+import { idField } from './common.schema.ts'
 
-const id = z.coerce.number().int().positive().max(2147483647)
+const id = idField()
 const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1')
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date YYYY-MM-DD').refine((v) => !Number.isNaN(Date.parse(v)), 'Invalid date')
 const statuses = ['pending', 'open', 'closed', 'group', 'lgpd', 'nps'] as const

@@ -1,9 +1,10 @@
 import { z } from 'zod'
+import { idField } from './common.schema.ts'
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1')
-const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)
+const id = idField(undefined, Number.MAX_SAFE_INTEGER)
 
-export const ticketIdParam = z.object({ ticketId: id.max(2147483647) })
+export const ticketIdParam = z.object({ ticketId: idField() })
 export const messageIdParam = z.object({ messageId: id })
 
 /** GET /messages/{ticketId} (spec part 1 §7). selectedQueues is accepted and not used (docs/decisions.md "Messages"). */
@@ -52,7 +53,7 @@ export type EditMessageInput = z.infer<typeof editMessageSchema>
  */
 export const forwardMessageSchema = z.object({
   messageId: id,
-  contactId: id.max(2147483647),
+  contactId: idField(),
   signMessage: flag.optional().default(false),
 })
 export type ForwardMessageInput = z.infer<typeof forwardMessageSchema>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { idField } from './common.schema.ts'
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true')
 
@@ -16,7 +17,7 @@ export const listQuickMessagesQuery = z.object({
   pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
 })
 
-export const quickMessageIdParam = z.object({ id: z.coerce.number().int().positive() })
+export const quickMessageIdParam = z.object({ id: idField() })
 
 export type QuickMessageInput = z.infer<typeof quickMessageSchema>
 export type ListQuickMessagesQuery = z.infer<typeof listQuickMessagesQuery>

@@ -1,13 +1,14 @@
 import { z } from 'zod'
+import { idField } from './common.schema.ts'
 
 const REQUIRED = 'Obrigatório'
 
 const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true')
 /** A required id: missing, null or empty is 'Obrigatório' (spec part 1 §5). */
-const requiredId = z.coerce.number({ error: REQUIRED }).int(REQUIRED).positive(REQUIRED)
+const requiredId = idField(REQUIRED)
 /** An optional reference: null, '' or absent means none. */
 const optionalId = z
-  .union([z.literal(''), z.null(), z.coerce.number().int().positive()])
+  .union([z.literal(''), z.null(), idField()])
   .optional()
   .transform((v) => (typeof v === 'number' ? v : null))
 const count = (min: number) => z.coerce.number().int().min(min).max(1_000_000)
@@ -51,12 +52,12 @@ export const scheduleSchema = z.object({
 
 /** GET /schedules: the calendar's list, optionally of one contact. */
 export const listSchedulesQuery = z.object({
-  contactId: z.coerce.number().int().positive().optional(),
+  contactId: idField().optional(),
   searchParam: z.string().max(100).optional().default(''),
   pageNumber: z.coerce.number().int().min(1).max(100_000).optional().default(1),
 })
 
-export const scheduleIdParam = z.object({ id: z.coerce.number().int().positive() })
+export const scheduleIdParam = z.object({ id: idField() })
 
 export type ScheduleInput = z.infer<typeof scheduleSchema>
 export type ListSchedulesQuery = z.infer<typeof listSchedulesQuery>

@@ -1,6 +1,7 @@
 import { z } from 'zod'
+import { idField } from './common.schema.ts'
 
-export const simulatorParams = z.object({ connectionId: z.coerce.number().int().positive() })
+export const simulatorParams = z.object({ connectionId: idField() })
 
 /** What the simulated phone sends: who writes, and a text and/or a file (base64). */
 export const simulatorInboundSchema = z

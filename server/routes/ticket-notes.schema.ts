@@ -1,6 +1,7 @@
 import { z } from 'zod'
+import { idField } from './common.schema.ts'
 
-const id = z.coerce.number().int().positive()
+const id = idField()
 
 /** POST /ticket-notes (spec part 1 §5: a note is required, at least 2 characters). */
 export const createNoteSchema = z.object({

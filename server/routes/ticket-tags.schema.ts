@@ -1,6 +1,7 @@
 import { z } from 'zod'
+import { idField } from './common.schema.ts'
 
-const id = z.coerce.number().int().positive().max(2147483647)
+const id = idField()
 
 /** PUT /ticket-tags/{ticketId}/{tagId} (spec part 1 §7). */
 export const ticketTagParams = z.object({ ticketId: id, tagId: id })

@@ -1,9 +1,10 @@
 import { z } from 'zod'
+import { idField } from './common.schema.ts'
 
-const id = () => z.coerce.number().int().positive().max(2147483647)
+const id = () => idField()
 
 /** A required id whose every failure (missing, not a number, not positive) carries the form's message. */
-const required = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2147483647, message)
+const required = (message: string) => idField(message)
 
 export const ticketIdParam = z.object({ ticketId: id() })
 export const ticketUuidParam = z.object({ uuid: z.uuid('Invalid ticket uuid') })

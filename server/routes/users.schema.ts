@@ -1,8 +1,7 @@
 import { z } from 'zod'
-import { emailField, enabledField, listQuery, nameField, passwordField, timeField } from './common.schema.ts'
+import { emailField, enabledField, idField, listQuery, nameField, passwordField, timeField } from './common.schema.ts'
 
 export const listUsersQuery = listQuery
-export const usersListQuery = z.object({ companyId: z.coerce.number().int().positive().optional() })
 
 const allTicketField = z
   .enum(['enable', 'disable', 'enabled', 'disabled'])
@@ -12,9 +11,9 @@ const allTicketField = z
 const userFields = {
   profile: z.enum(['admin', 'user']),
   super: z.boolean(),
-  companyId: z.coerce.number().int().positive(),
-  queueIds: z.array(z.coerce.number().int().positive()).max(500),
-  whatsappId: z.coerce.number().int().positive().nullable(),
+  companyId: idField(),
+  queueIds: z.array(idField()).max(500),
+  whatsappId: idField().nullable(),
   startWork: timeField,
   endWork: timeField,
   farewellMessage: z.string().max(5000),

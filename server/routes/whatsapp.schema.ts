@@ -1,11 +1,11 @@
 import { z } from 'zod'
-import { nameField, timeField } from './common.schema.ts'
+import { idField, nameField, timeField } from './common.schema.ts'
 
 export const CHANNELS = ['whatsapp', 'whatsappapi', 'facebook', 'instagram', 'simulator'] as const
 
 /** GET /whatsapp: companyId (a super user may name another company) and session (accepted, not used). */
 export const listWhatsappQuery = z.object({
-  companyId: z.coerce.number().int().positive().max(2147483647).optional(),
+  companyId: idField().optional(),
   session: z.string().max(10).optional(),
 })
 export type ListWhatsappQuery = z.infer<typeof listWhatsappQuery>
@@ -71,7 +71,7 @@ const connectionFields = {
   promptId: refId,
   flowIdWelcome: refId,
   flowIdNotPhrase: refId,
-  queueIds: z.array(z.coerce.number().int().positive().max(2147483647)).max(500),
+  queueIds: z.array(idField()).max(500),
   schedules: z.array(scheduleEntry).max(7),
 }
 
