@@ -9,6 +9,8 @@ import { mountRoutes } from './routes/index.ts'
 import { dbErrorToAppError } from './db/errors.ts'
 import { attachRealtimeHub, realtimeRoutes } from './realtime/index.ts'
 import { spa } from './middleware/spa.ts'
+import { securityHeaders } from './middleware/security-headers.ts'
+import { keepUploadsOnlyOnSuccess } from './media/media-store.ts'
 import { shapeSocketRoutes } from '../sync/server/shape-socket.ts'
 
 /** Builds the whole HTTP app; tests call app.request() on it without a port. */
@@ -17,6 +19,7 @@ export function createApp(services: Services) {
   const app = new Hono<AppEnv>({ strict: false })
 
   app.use('*', requestId())
+  app.use('*', securityHeaders())
   app.use('*', async function servicesMiddleware(c, next) {
     c.set('services', services)
     await next()
@@ -32,6 +35,9 @@ export function createApp(services: Services) {
     })(c, next)
   })
 
+  // A refused or failed request leaves no file behind (issue 16 item 2); Hono has already turned a thrown
+  // error into its answer when next() returns.
+  app.use('*', (c, next) => keepUploadsOnlyOnSuccess(services.media, next, () => c.error !== undefined || c.res.status >= 400))
   app.use('*', spa()) // the built PWA (client/dist), when present: page loads and its static files
   mountRoutes(app)
   attachRealtimeHub(services)

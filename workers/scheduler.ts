@@ -11,6 +11,8 @@ import { sweepDueSchedules } from './schedule-sweep.ts'
 import { expireStaleSystemSends } from '../server/domain/outbound/expire-system-sends.ts'
 import { purgePendingAcks } from './inbound/updates.ts'
 import type { DomainEvent } from '../server/domain/context.ts'
+import type { MediaStore } from '../server/media/media-store.ts'
+import { sweepOrphanMedia } from '../server/domain/media/sweep-orphan-media.ts'
 import { sweepAutoMove, sweepExpiredRatings, sweepExpiredTickets, sweepInactiveMessages, sweepRoundRobin } from '../server/domain/routing/sweeps/index.ts'
 
 export interface ScheduledJob {
@@ -24,6 +26,8 @@ export interface ScheduledJob {
 export interface JobIo {
   emit: (event: DomainEvent) => void
   log: (message: string, err?: unknown) => void
+  /** The media folder, for jobs that clean it; absent where no files are kept (some tests). */
+  media?: MediaStore
 }
 
 const quietIo: JobIo = { emit: () => {}, log: () => {} }
@@ -46,6 +50,8 @@ export const scheduledJobs: ScheduledJob[] = [
   { name: 'routing-expire-nps', pattern: '* * * * *', run: (db, now, io) => sweepExpiredRatings(db, now, io) },
   // Automatic messages that could not go out within 30 minutes are dropped with a visible reason (issue 15 item 3).
   { name: 'expire-system-sends', pattern: '* * * * *', run: (db, now, io) => expireStaleSystemSends(db, now, io) },
+  // Files no row names (a crash between write and commit), older than a day (issue 16 item 2).
+  { name: 'sweep-orphan-media', pattern: '31 4 * * *', run: (db, now, io) => (io.media ? sweepOrphanMedia(db, io.media, now) : Promise.resolve(0)) },
 ]
 
 /**
@@ -62,11 +68,11 @@ export async function runJobOnce(db: Db, job: ScheduledJob, owner: string, now: 
 /** Starts every job on its schedule; returns a stop function. */
 export function startScheduler(
   db: Db,
-  opts: { owner?: string; now?: () => Date; log?: (msg: string, err?: unknown) => void; emit?: (event: DomainEvent) => void } = {},
+  opts: { owner?: string; now?: () => Date; log?: (msg: string, err?: unknown) => void; emit?: (event: DomainEvent) => void; media?: MediaStore } = {},
 ) {
   const owner = opts.owner ?? `worker-${process.pid}-${randomUUID().slice(0, 8)}`
   const now = opts.now ?? (() => new Date())
-  const io: JobIo = { emit: opts.emit ?? quietIo.emit, log: opts.log ?? quietIo.log }
+  const io: JobIo = { emit: opts.emit ?? quietIo.emit, log: opts.log ?? quietIo.log, media: opts.media }
   const crons = scheduledJobs.map(
     (job) =>
       new Cron(job.pattern, { protect: true, name: job.name }, async () => {

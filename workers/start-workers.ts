@@ -29,7 +29,7 @@ export interface RunningWorkers {
  */
 export function startWorkers(services: Services, opts: StartWorkersOptions = {}): RunningWorkers {
   const log = opts.log ?? ((m: string, err?: unknown) => console.error(m, err ?? ''))
-  const stopScheduler = startScheduler(services.db, { log, now: services.now, emit: (e) => services.events.publish([e]) })
+  const stopScheduler = startScheduler(services.db, { log, now: services.now, emit: (e) => services.events.publish([e]), media: services.media })
   const host = new ChannelHost({
     db: services.db,
     media: services.media,

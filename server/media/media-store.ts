@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { mkdir, unlink, writeFile } from 'node:fs/promises'
 import { extname, join, resolve } from 'node:path'
 import { randomBytes } from 'node:crypto'
@@ -36,6 +37,29 @@ export interface StoredFile {
   size: number
 }
 
+interface StoredRef {
+  companyId: number
+  fileName: string
+}
+
+/**
+ * The files a request has written and those it asked to remove. A request that ends in an error takes its
+ * new files back (whichever check refused it, before or after the write) and keeps the old ones, which its
+ * rolled-back rows still name; one that succeeds removes the old ones once its answer is ready.
+ */
+const requestFiles = new AsyncLocalStorage<{ written: StoredRef[]; removed: StoredRef[]; done: boolean }>()
+
+/** Runs a request under that rule (issue 16 item 2). `failed` is read when the request has its answer. */
+export async function keepUploadsOnlyOnSuccess(media: MediaStore, run: () => Promise<unknown>, failed: () => boolean): Promise<void> {
+  const files = { written: [] as StoredRef[], removed: [] as StoredRef[], done: false }
+  await requestFiles.run(files, run)
+  // Work the request left running (its context lives on) removes at once from here on.
+  files.done = true
+  if (!files.written.length && !files.removed.length) return
+  const drop = failed() ? files.written : files.removed
+  for (const f of drop) await media.unlink(f.companyId, f.fileName)
+}
+
 /** Files under DATA_DIR/media/<companyId>, with random names; the only place that touches the disk. */
 export class MediaStore {
   readonly root: string
@@ -63,6 +87,7 @@ export class MediaStore {
     const fileName = `${randomBytes(16).toString('hex')}.${ext}`
     const dir = this.companyDir(companyId)
     await mkdir(dir, { recursive: true })
+    requestFiles.getStore()?.written.push({ companyId, fileName })
     await writeFile(join(dir, fileName), bytes)
     return { fileName, originalName: file.name, mimeType, size: file.size }
   }
@@ -80,8 +105,16 @@ export class MediaStore {
     return { fileName, originalName: originalName ?? fileName, mimeType, size: bytes.byteLength }
   }
 
+  /** Removes a file; during a request, only once the request has succeeded (its rows may yet roll back). */
   async remove(companyId: number, fileName: string | null | undefined): Promise<void> {
     if (!fileName || !isSafeName(fileName)) return
+    const request = requestFiles.getStore()
+    if (request && !request.done) request.removed.push({ companyId, fileName })
+    else await this.unlink(companyId, fileName)
+  }
+
+  async unlink(companyId: number, fileName: string): Promise<void> {
+    if (!isSafeName(fileName)) return
     await unlink(join(this.companyDir(companyId), fileName)).catch(() => {})
   }
 
