@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose'
 import { signAccessToken } from '../auth/tokens.ts'
 import { withSystem } from '../db/tenant.ts'
 import { describeEachBackend, type TestEnv } from '../../test/env.ts'
-import { createCompany, createUser, uniq } from '../../test/factories.ts'
+import { createCompany, createUser, superToken, uniq } from '../../test/factories.ts'
 import { call } from '../../test/http.ts'
 import { SESSION_REPLACED_MESSAGE } from './protocol.ts'
 import { websocketHandler } from './ws-route.ts'
@@ -89,6 +89,20 @@ describeEachBackend('realtime hub /ws', (env) => {
       c.send('ping')
       expect(await c.next('pong')).toEqual({ event: 'pong', data: {} })
       expect(c.frames).toEqual([])
+    })
+  })
+
+  describe('subscription expiry (issue 16 item 5)', () => {
+    test('a company past its due date is refused at connect (402) and its open sockets close when the date moves', async () => {
+      const other = await createCompany(env())
+      const live = await connect(other.adminToken)
+      const yesterday = new Date(env().services.now().getTime() - 86_400_000).toISOString().slice(0, 10)
+      const put = await call(env(), 'PUT', `/companies/${other.companyId}`, { token: await superToken(env()), json: { dueDate: yesterday } })
+      expect(put.status).toBe(200)
+      expect((await live.closed).code).toBe(4001)
+      const res = await fetch(url(other.adminToken).replace('ws://', 'http://'), { headers: { upgrade: 'websocket', connection: 'Upgrade' } })
+      expect(res.status).toBe(402)
+      expect((await res.json()).error).toBe('ERR_SUBSCRIPTION_EXPIRED')
     })
   })
 

@@ -2,7 +2,7 @@ import { verifyAccessToken } from '../auth/tokens.ts'
 import type { Tx } from '../db/connect.ts'
 import { withTenant } from '../db/tenant.ts'
 import { AppError } from '../domain/app-error.ts'
-import { loadAuthContext, type AuthContext } from '../domain/auth/auth-context.ts'
+import { isSubscriptionExpired, loadAuthContext, type AuthContext } from '../domain/auth/auth-context.ts'
 import type { DomainEvent } from '../domain/context.ts'
 import { handleClientFrame } from './client-frames.ts'
 import type { Connection, FrameHost, HubDeps, SocketLike, SocketSession } from './connection.ts'
@@ -58,6 +58,10 @@ export class RealtimeHub implements FrameHost {
     return withTenant(this.deps.db, { companyId, userId }, async (tx) => {
       const auth = await loadAuthContext(tx, userId, sessionId)
       if (!auth.company.status && !auth.user.super) throw new AppError('ERR_SESSION_EXPIRED', 'Company inactive')
+      // The rule of requireAuth (issue 16 item 5): REST answers 402, so the socket delivers nothing either.
+      if (isSubscriptionExpired(auth.company, this.deps.now())) {
+        throw new AppError('ERR_SUBSCRIPTION_EXPIRED', `Subscription expired on ${auth.company.dueDate}`, { dueDate: auth.company.dueDate })
+      }
       await also?.(tx, auth)
       return auth
     })
@@ -155,6 +159,10 @@ export class RealtimeHub implements FrameHost {
     if (event.type === 'user') {
       const userId = Number((event.payload.user as { id?: unknown } | undefined)?.id ?? event.payload.userId)
       for (const conn of this.connectionsOf(userId)) this.enqueue(conn, () => this.reauthenticate(conn))
+    }
+    // A company deactivated or past its due date keeps no socket open.
+    if (event.type === 'company' && event.companyId) {
+      for (const conn of [...(this.byCompany.get(event.companyId) ?? [])]) this.enqueue(conn, () => this.reauthenticate(conn))
     }
   }
 
