@@ -13,6 +13,7 @@ export const CLOSE_TOKEN_EXPIRED = 4001
 export const CLOSE_SESSION_REPLACED = 4002
 
 export const SESSION_REPLACED_MESSAGE = 'Sua conta foi acessada em outro computador.'
+export const PASSWORD_CHANGED_MESSAGE = 'Sua senha foi alterada. Entre novamente.'
 
 // Route params arrive as strings in the client; both spellings of a ticket id are accepted.
 const ticketId = z.union([z.number().int().positive(), z.string().regex(/^[1-9]\d{0,9}$/).transform(Number)])

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import type { AuthContext } from '../domain/auth/auth-context.ts'
-import { CLOSE_SESSION_REPLACED, SESSION_REPLACED_MESSAGE } from './protocol.ts'
+import { CLOSE_SESSION_REPLACED, SESSION_REPLACED_MESSAGE, PASSWORD_CHANGED_MESSAGE } from './protocol.ts'
 import { frameFor, routeEvent, routeReaches } from './route-event.ts'
 
 function actor(user: Partial<AuthContext['user']> = {}, companyId = 5, sessionId = 's1'): AuthContext {
@@ -52,6 +52,19 @@ describe('auth.session_replaced', () => {
     expect(frameFor(route, 5)).toEqual({
       event: 'company-5-auth',
       data: { action: 'sessionReplaced', message: SESSION_REPLACED_MESSAGE, user: { id: 10 } },
+    })
+    expect(route.close?.code).toBe(CLOSE_SESSION_REPLACED)
+  })
+})
+
+describe('auth.password_changed (issue 16 item 6)', () => {
+  const route = routeEvent({ type: 'auth.password_changed', companyId: 5, payload: { userId: 10, sessionId: 's1' } })
+  test('reaches only the ended session, says why in Portuguese, and closes it', () => {
+    expect(routeReaches(route, plain)).toBe(true)
+    expect(routeReaches(route, actor({}, 5, 's2'))).toBe(false)
+    expect(frameFor(route, 5)).toEqual({
+      event: 'company-5-auth',
+      data: { action: 'passwordChanged', message: PASSWORD_CHANGED_MESSAGE, user: { id: 10 } },
     })
     expect(route.close?.code).toBe(CLOSE_SESSION_REPLACED)
   })

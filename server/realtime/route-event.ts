@@ -3,7 +3,7 @@ import type { AuthContext } from '../domain/auth/auth-context.ts'
 import type { DomainEvent } from '../domain/context.ts'
 import { can, type Permission } from '../domain/permissions.ts'
 import { canSeeTicket, type TicketAccessFields } from '../domain/ticket-visibility.ts'
-import { CLOSE_SESSION_REPLACED, companyEvent, SESSION_REPLACED_MESSAGE, type ServerFrame } from './protocol.ts'
+import { CLOSE_SESSION_REPLACED, companyEvent, SESSION_REPLACED_MESSAGE, PASSWORD_CHANGED_MESSAGE, type ServerFrame } from './protocol.ts'
 
 /** Who receives an event. A socket receives it once if it matches any of the route's audiences. */
 export type Audience =
@@ -51,6 +51,14 @@ export function routeEvent(event: DomainEvent): EventRoute {
         kind: 'auth',
         data: { action: 'sessionReplaced', message: SESSION_REPLACED_MESSAGE, user: { id: Number(payload.userId) } },
         close: { code: CLOSE_SESSION_REPLACED, reason: 'session replaced' },
+      }
+    // The user's password changed (by them or an admin): the other sessions end and are told why (issue 16 item 6).
+    case 'auth.password_changed':
+      return {
+        audiences: [{ to: 'session', companyId, userId: Number(payload.userId), sessionId: String(payload.sessionId) }],
+        kind: 'auth',
+        data: { action: 'passwordChanged', message: PASSWORD_CHANGED_MESSAGE, user: { id: Number(payload.userId) } },
+        close: { code: CLOSE_SESSION_REPLACED, reason: 'password changed' },
       }
     case 'user': {
       // The user list lives on admin screens, and each user's own record updates live (spec §4 Session).

@@ -210,6 +210,12 @@ describe('realtimeAction', () => {
     expect(realtimeAction('company-3-auth', { action: 'sessionReplaced', message: 'm' }, me)?.type).toBe('sessionReplaced')
   })
 
+  test('passwordChanged for this user ends the session the same way, with its own reason', () => {
+    const data = { action: 'passwordChanged', message: 'Sua senha foi alterada. Entre novamente.', user: { id: 7 } }
+    expect(realtimeAction('company-3-auth', data, me)).toEqual({ type: 'passwordChanged', message: 'Sua senha foi alterada. Entre novamente.' })
+    expect(realtimeAction('company-3-auth', { ...data, user: { id: 8 } }, me)).toBeNull()
+  })
+
   test('ignores another user, another company and other actions', () => {
     expect(realtimeAction('company-3-auth', { action: 'sessionReplaced', user: { id: 8 } }, me)).toBeNull()
     expect(realtimeAction('company-4-auth', { action: 'sessionReplaced' }, me)).toBeNull()

@@ -7,7 +7,7 @@ import { pushToast } from '../state/toasts.ts'
 import { importProgressAtom, realtimeStateAtom, type RealtimeState } from '../state/ui.ts'
 import { refreshAccessToken } from './api.ts'
 import { goTo } from './navigation.ts'
-import { endSession, readToken, rememberLogoutReason, unsentWriteCount, wipeLocalData } from './session.ts'
+import { endSession, readToken, rememberLogoutReason, unsentWriteCount, wipeLocalData, type LogoutReason } from './session.ts'
 import { closeLocalFirst } from '../state/local-first.ts'
 import type { User } from './types.ts'
 
@@ -178,6 +178,7 @@ export class RealtimeClient {
 
 export type RealtimeAction =
   | { type: 'sessionReplaced'; message: string }
+  | { type: 'passwordChanged'; message: string }
   | { type: 'userUpdated'; user: User }
   | { type: 'importProgress'; progress: ImportProgress | null }
   | null
@@ -192,10 +193,10 @@ export interface ImportProgress {
 /** What an incoming event means for the shell (pure): another login took over, or our own user changed. */
 export function realtimeAction(event: string, data: unknown, me: { companyId: number; userId: number }): RealtimeAction {
   const d = (data ?? {}) as { action?: unknown; message?: unknown; userId?: unknown; user?: { id?: unknown } }
-  if (event === `company-${me.companyId}-auth` && d.action === 'sessionReplaced') {
+  if (event === `company-${me.companyId}-auth` && (d.action === 'sessionReplaced' || d.action === 'passwordChanged')) {
     const target = d.userId ?? d.user?.id
     if (target !== undefined && Number(target) !== me.userId) return null
-    return { type: 'sessionReplaced', message: typeof d.message === 'string' ? d.message : '' }
+    return { type: d.action, message: typeof d.message === 'string' ? d.message : '' }
   }
   if (event === `company-${me.companyId}-user` && d.action === 'update' && d.user && Number(d.user.id) === me.userId) {
     return { type: 'userUpdated', user: d.user as User }
@@ -235,10 +236,11 @@ export function socketUrl(token: string): string {
  */
 let replacing = false
 
-async function onSessionReplaced(message: string): Promise<void> {
+/** The same for a password changed elsewhere (by the user or an admin): this session was ended by the server. */
+async function onSessionReplaced(message: string, kind: LogoutReason['kind'] = 'sessionReplaced'): Promise<void> {
   if (replacing) return
   replacing = true
-  pushToast('warning', i18n.exists('realtime.sessionReplaced') ? i18n.t('realtime.sessionReplaced') : message)
+  pushToast('warning', i18n.exists(`realtime.${kind}`) ? i18n.t(`realtime.${kind}`) : message)
   const unsent = await unsentWriteCount()
   if (unsent === 0) {
     await wipeLocalData()
@@ -246,7 +248,7 @@ async function onSessionReplaced(message: string): Promise<void> {
     await closeLocalFirst()
     endSession()
   }
-  rememberLogoutReason({ kind: 'sessionReplaced', unsent: unsent ?? 0 })
+  rememberLogoutReason({ kind, unsent: unsent ?? 0 })
   setTimeout(() => location.reload(), 1000)
 }
 
@@ -271,9 +273,9 @@ export function useRealtime(): void {
       onEvent: (event, data) => {
         for (const l of frameListeners) l(event, data)
         const action = realtimeAction(event, data, { companyId, userId })
-        if (action?.type === 'sessionReplaced') {
+        if (action?.type === 'sessionReplaced' || action?.type === 'passwordChanged') {
           client.stop()
-          void onSessionReplaced(action.message)
+          void onSessionReplaced(action.message, action.type)
         } else if (action?.type === 'userUpdated') {
           store.set(userAtom, (prev) => (prev ? { ...prev, ...action.user } : prev))
         } else if (action?.type === 'importProgress') {

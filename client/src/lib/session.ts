@@ -91,7 +91,8 @@ export async function unsentWriteCount(): Promise<number | null> {
 const LOGOUT_REASON_KEY = 'logoutReason'
 
 export interface LogoutReason {
-  kind: 'sessionReplaced'
+  /** Another login took the session over, or the password changed (issue 16 item 6). */
+  kind: 'sessionReplaced' | 'passwordChanged'
   /** Writes kept on this device, sent at this user's next login here. */
   unsent: number
 }
@@ -109,7 +110,7 @@ export function takeLogoutReason(): LogoutReason | null {
     const raw = globalThis.sessionStorage?.getItem(LOGOUT_REASON_KEY)
     globalThis.sessionStorage?.removeItem(LOGOUT_REASON_KEY)
     const reason = raw ? (JSON.parse(raw) as LogoutReason) : null
-    return reason?.kind === 'sessionReplaced' && typeof reason.unsent === 'number' ? reason : null
+    return (reason?.kind === 'sessionReplaced' || reason?.kind === 'passwordChanged') && typeof reason.unsent === 'number' ? reason : null
   } catch {
     return null
   }

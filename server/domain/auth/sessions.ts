@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Tx } from '../../db/connect.ts'
+import type { DomainEvent } from '../context.ts'
 import { newRefreshToken, signAccessToken, type TokenKeys } from '../../auth/tokens.ts'
 
 export interface SessionDeps {
@@ -47,4 +48,19 @@ export async function revokeSessions(
        ${exceptSessionId ? tx`and id <> ${exceptSessionId}` : tx``}
     returning id`
   return rows.map((r) => r.id)
+}
+
+/**
+ * A new password ends the user's sessions (issue 16 item 6): all but the one making the change when the
+ * user changed it, all of them when someone else reset it. Each ended session's clients are told why.
+ */
+export async function endSessionsForNewPassword(
+  ctx: { tx: Tx; now: () => Date; emit: (e: DomainEvent) => void },
+  user: { id: number; companyId: number },
+  keepSessionId?: string,
+): Promise<void> {
+  const ended = await revokeSessions(ctx.tx, user.id, 'password_changed', ctx.now(), keepSessionId)
+  for (const sessionId of ended) {
+    ctx.emit({ type: 'auth.password_changed', companyId: user.companyId, payload: { userId: user.id, sessionId } })
+  }
 }

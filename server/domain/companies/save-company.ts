@@ -1,10 +1,12 @@
 import type { Tx } from '../../db/connect.ts'
+import { endSessionsForNewPassword } from '../auth/sessions.ts'
 import { hashPassword } from '../../auth/password.ts'
 import { AppError } from '../app-error.ts'
 import { MAIN_COMPANY_ID } from '../auth/auth-context.ts'
 import type { DomainCtx } from '../context.ts'
 import { insertUserRow } from '../users/insert-user.ts'
 import { asSuper } from './company-access.ts'
+import { assertDatabaseKnowsZone } from './company-time-zone.ts'
 import { findCompanyView, type CompanyView } from './company-view.ts'
 import { insertCompanyRow } from './insert-company.ts'
 import type { Recurrence } from './recurrence.ts'
@@ -42,6 +44,7 @@ const companyColumns = [
 export async function createCompany(ctx: DomainCtx, input: CompanyInput & { name: string; email: string; planId: number }): Promise<CompanyView> {
   const { tx } = ctx
   const company = await asSuper(ctx, async () => {
+    await assertDatabaseKnowsZone(tx, input.timezone)
     const row = pickCompanyColumns(input)
     const companyId = await insertCompanyRow(tx, {
       ...row,
@@ -70,7 +73,8 @@ export async function updateCompany(ctx: DomainCtx, companyId: number, input: Co
     if (!current) throw new AppError('ERR_NO_COMPANY_FOUND')
     if (input.planId !== undefined) await assertPlanExists(tx, input.planId)
     if (input.name !== undefined) await assertCompanyNameFree(tx, input.name, companyId)
-    if (input.password) await setCompanyAdminPassword(tx, current, input.password)
+    await assertDatabaseKnowsZone(tx, input.timezone)
+    if (input.password) await setCompanyAdminPassword(ctx, current, input.password)
     const patch = pickCompanyColumns(input)
     if (Object.keys(patch).length) await tx`update companies set ${tx(patch)} where id = ${companyId}`
     return (await findCompanyView(tx, companyId))!
@@ -107,9 +111,11 @@ async function assertCompanyNameFree(tx: Tx, name: string, exceptId: number) {
   if (dup) throw new AppError('ERR_NAME_ALREADY_EXISTS', 'A company with this name already exists', { field: 'name' })
 }
 
-async function setCompanyAdminPassword(tx: Tx, company: CompanyView, password: string) {
+async function setCompanyAdminPassword(ctx: DomainCtx, company: CompanyView, password: string) {
+  const { tx } = ctx
   const [user] = await tx<{ id: number }[]>`
     select id from users where company_id = ${company.id} and lower(email) = lower(${company.email ?? ''})`
   if (!user) throw new AppError('ERR_NO_USER_FOUND', 'The company has no user with its email', { field: 'password' })
   await tx`update users set password_hash = ${await hashPassword(password)} where id = ${user.id}`
+  await endSessionsForNewPassword(ctx, { id: user.id, companyId: company.id }, user.id === ctx.auth.user.id ? ctx.auth.sessionId : undefined)
 }

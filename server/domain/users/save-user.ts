@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/connect.ts'
 import { hashPassword } from '../../auth/password.ts'
+import { endSessionsForNewPassword } from '../auth/sessions.ts'
 import { withSystemScope } from '../../db/tenant.ts'
 import { AppError } from '../app-error.ts'
 import type { DomainCtx } from '../context.ts'
@@ -67,6 +68,7 @@ export async function updateUser(ctx: DomainCtx, userId: number, input: UserInpu
   if (input.super !== undefined && auth.user.super) patch.super = input.super
   if (input.password) patch.passwordHash = await hashPassword(input.password)
   if (Object.keys(patch).length) await tx`update users set ${tx(patch)} where id = ${userId}`
+  if (input.password) await endSessionsForNewPassword(ctx, { id: userId, companyId: current.companyId }, auth.user.id === userId ? auth.sessionId : undefined)
   if (input.queueIds && isAdmin) await setUserQueues(tx, current.companyId, userId, input.queueIds)
   const user = (await findUserView(tx, userId))!
   ctx.emit({ type: 'user', companyId: current.companyId, payload: { action: 'update', user } })

@@ -58,7 +58,7 @@ export default function LoginPage() {
     >
       {reason && (
         <div role="status" data-testid="logout-reason" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950/40 dark:text-amber-100">
-          <p>{t('realtime.sessionReplaced')}</p>
+          <p>{t(`realtime.${reason.kind}`)}</p>
           {reason.unsent > 0 && <p className="mt-1">{t('login.unsentKept', { count: reason.unsent })}</p>}
         </div>
       )}
