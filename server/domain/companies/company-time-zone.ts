@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/connect.ts'
+import { AppError } from '../app-error.ts'
 
 /**
  * The company's IANA time zone, in which calendar days are counted (list filters, reports). The column
@@ -16,4 +17,14 @@ export function validTimeZone(timeZone: string): string {
   } catch {
     return 'UTC'
   }
+}
+
+/**
+ * A zone the runtime knows may still be missing from the database's tzdata (an older Postgres, PGlite),
+ * and the company's date filters run in SQL (issue 16 item 3): both must know it.
+ */
+export async function assertDatabaseKnowsZone(tx: Tx, timeZone: string | undefined): Promise<void> {
+  if (timeZone === undefined) return
+  const [known] = await tx`select 1 from pg_timezone_names where name = ${timeZone}`
+  if (!known) throw new AppError('ERR_VALIDATION', 'Fuso horário desconhecido', { fields: [{ field: 'timezone', message: 'Fuso horário desconhecido' }] })
 }
