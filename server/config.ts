@@ -18,7 +18,13 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL: z.coerce.number().int().positive().default(7 * 24 * 3600),
   BODY_LIMIT_BYTES: z.coerce.number().int().positive().default(1024 * 1024),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
-  COOKIE_SECURE: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
+  /**
+   * The refresh cookie's Secure flag and HSTS: unset, they follow each request (HTTPS, or a proxy's
+   * X-Forwarded-Proto: https); 'false' is the explicit opt-out for plain-HTTP development.
+   */
+  COOKIE_SECURE: z.enum(['true', 'false']).optional().transform((v) => (v === undefined ? undefined : v === 'true')),
+  /** Behind a reverse proxy: the client's address is the last X-Forwarded-For entry (login throttling). */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((v) => v === 'true'),
   APP_VERSION: z.string().default('2.2.2v-26'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
   /** Proxy mode: /v1/shape forwards to this Electric (its /v1/shape URL) with the tenant where clause added. */

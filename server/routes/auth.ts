@@ -9,6 +9,7 @@ import { signup } from '../domain/auth/signup.ts'
 import { findUserView } from '../domain/users/user-view.ts'
 import { requireAuth } from '../middleware/auth.ts'
 import { validate } from '../middleware/validate.ts'
+import { clientAddress, requestIsSecure } from '../middleware/client-address.ts'
 import { loginSchema, signupSchema } from './auth.schema.ts'
 
 export const REFRESH_COOKIE = 'jrt'
@@ -23,7 +24,7 @@ function setRefreshCookie(c: Context<AppEnv>, token: string) {
   setCookie(c, REFRESH_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Strict',
-    secure: config.COOKIE_SECURE,
+    secure: requestIsSecure(c),
     path: '/auth',
     maxAge: config.REFRESH_TOKEN_TTL,
   })
@@ -32,7 +33,7 @@ function setRefreshCookie(c: Context<AppEnv>, token: string) {
 export const auth = new Hono<AppEnv>()
   .post('/login', validate('json', loginSchema), async (c) => {
     const body = c.req.valid('json')
-    const out = await login(c.get('services').db, sessionDeps(c), { ...body, userAgent: c.req.header('user-agent') })
+    const out = await login(c.get('services').db, sessionDeps(c), { ...body, userAgent: c.req.header('user-agent'), clientAddress: clientAddress(c) })
     c.get('services').events.publish(out.events)
     setRefreshCookie(c, out.refreshToken)
     return c.json(out.result)
