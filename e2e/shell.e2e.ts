@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { createCompany, createPlan, createUser, loginToken, superToken } from '../test/factories.ts'
+import { createCompany, createConnection, createPlan, createUser, loginToken, superToken } from '../test/factories.ts'
+import { withSystem } from '../server/db/tenant.ts'
 import { formWith, PNG_1PX } from '../test/files.ts'
 import { call } from '../test/http.ts'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, loginAs, openBrowser, screenshot, startServer, type Browser, type Server } from './support/harness.ts'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, loginAs, openBrowser, screenshot, startServer, waitForServiceWorker, type Browser, type Server } from './support/harness.ts'
 
 /**
  * The PWA shell in Debian Chromium against the real server (spec part 1 §2 login, layout, route guard;
@@ -328,4 +329,55 @@ describe('sign-up, top bar and profile', () => {
       expect(await page.getByTestId('logout-reason').textContent()).not.toContain('alteraç')
     })
   }, TIMEOUT)
+
+  test("an admin's new password for this user ends the session here and the login page says why", async () => {
+    const company = await createCompany(server.env)
+    const u = await createUser(server.env, company.companyId)
+    await withBrowser(async ({ page }) => {
+      await loginAs(page, server.baseUrl, u.email, u.password)
+      await page.waitForURL(url('/'))
+      await page.locator('[data-realtime="open"]').waitFor({ state: 'attached' })
+      const reset = await call(server.env, 'PUT', `/users/${u.id}`, { token: company.adminToken, json: { password: 'reset-by-admin-7' } })
+      expect(reset.status).toBe(200)
+      await page.waitForURL(url('/login'))
+      await page.getByTestId('logout-reason').getByText('Sua senha foi alterada. Entre novamente.').waitFor()
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull()
+    })
+  }, TIMEOUT)
+
+  test('under the security headers the service worker, PGlite, the socket and the emoji picker work, with no policy violation', async () => {
+    const company = await createCompany(server.env)
+    const conn = await createConnection(server.env, company.companyId)
+    const ticket = await withSystem(server.env.services.db, async (tx) => {
+      const [contact] = await tx<{ id: number }[]>`insert into contacts (company_id, name, number) values (${company.companyId}, 'Cliente CSP', '5511955550777') returning id`
+      const [t] = await tx<{ uuid: string }[]>`
+        insert into tickets (company_id, contact_id, whatsapp_id, channel, status, user_id)
+        values (${company.companyId}, ${contact.id}, ${conn.id}, 'simulator', 'open', ${company.adminId}) returning uuid::text as uuid`
+      return t
+    })
+    await withBrowser(async ({ page }) => {
+      const violations: string[] = []
+      page.on('console', (m) => {
+        if (/Content Security Policy/i.test(m.text())) violations.push(m.text())
+      })
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`))
+      })
+      const first = await page.goto(url('/login'))
+      expect(first?.headers()['content-security-policy']).toContain("frame-ancestors 'none'")
+      await loginAs(page, server.baseUrl, company.adminEmail, 'admin-pass')
+      await page.waitForURL(url('/'))
+      await waitForServiceWorker(page)
+      await page.locator('[data-realtime="open"]').waitFor({ state: 'attached' })
+      // The chat is read from the browser's PGlite, filled by the shapes.
+      await page.goto(url(`/tickets/${ticket.uuid}`))
+      const chat = page.getByTestId('ticket-chat')
+      await chat.getByTestId('message-input').waitFor({ timeout: 45_000 })
+      await chat.getByTestId('emoji-open').click()
+      await page.getByTestId('emoji-picker').locator('button[data-epr-unified="1f600"]').waitFor({ timeout: 20_000 })
+      await screenshot(page, 'csp-emoji-picker.png')
+      expect(violations).toEqual([])
+    })
+  }, TIMEOUT)
 })
+
