@@ -77,6 +77,8 @@ const statusByCode = {
   ERR_SYSTEM_MESSAGE_EXPIRED: 400,
   ERR_WAITING_CONNECTION: 400,
   ERR_NO_CHAT_FOUND: 404,
+  // A provider (Meta's Graph API) unreachable, failing or throttling us: not the client's fault, nor ours.
+  ERR_PROVIDER_UNAVAILABLE: 503,
 } as const
 
 export type ErrorCode = keyof typeof statusByCode

@@ -91,6 +91,23 @@ describeEachBackend('POST /facebook', (env) => {
     expect([res.status, res.body.error]).toEqual([400, 'ERR_CHANNEL_TOKEN_INVALID'])
   })
 
+  test('Meta down, failing or unreachable is our 503 ERR_PROVIDER_UNAVAILABLE and links nothing (issue 16 item 4)', async () => {
+    const { companyId, adminToken } = await createCompany(env())
+    graph.failNext({ path: '/me/accounts' }, { status: 503, error: { message: 'Service temporarily unavailable', type: 'OAuthException', code: 2 } })
+    const failing = await call(env(), 'POST', '/facebook', { token: adminToken, json: body() })
+    expect([failing.status, failing.body.error]).toEqual([503, 'ERR_PROVIDER_UNAVAILABLE'])
+    expect(failing.headers.get('retry-after')).toBe('30')
+    const url = env().services.config.GRAPH_API_URL
+    env().services.config.GRAPH_API_URL = 'http://127.0.0.1:9'
+    try {
+      const unreachable = await call(env(), 'POST', '/facebook', { token: adminToken, json: body() })
+      expect([unreachable.status, unreachable.body.error]).toEqual([503, 'ERR_PROVIDER_UNAVAILABLE'])
+    } finally {
+      env().services.config.GRAPH_API_URL = url
+    }
+    expect(await connectionsOf(env(), companyId)).toHaveLength(0)
+  })
+
   test('is for admins, logged in', async () => {
     const { companyId } = await createCompany(env())
     const user = await createUser(env(), companyId)

@@ -1,6 +1,6 @@
 import { AppError } from '../../../server/domain/app-error.ts'
 import { PermanentSendError } from '../types.ts'
-import { graphCall, type GraphEndpoint } from './graph-client.ts'
+import { GraphApiError, graphCall, type GraphEndpoint } from './graph-client.ts'
 
 /** A Page the user manages, with its Page token and linked Instagram professional account. */
 export interface FacebookPage {
@@ -71,6 +71,8 @@ async function asAppError<T>(promise: Promise<T>): Promise<T> {
     return await promise
   } catch (err) {
     if (err instanceof PermanentSendError) throw new AppError('ERR_CHANNEL_TOKEN_INVALID', err.message)
+    // Down, 5xx or rate-limited (issue 16 item 4): a 503 of ours that says so, not a 500.
+    if (err instanceof GraphApiError) throw new AppError('ERR_PROVIDER_UNAVAILABLE', `Meta did not answer: ${err.message}`, { providerStatus: err.status }, { 'Retry-After': '30' })
     throw err
   }
 }
