@@ -90,6 +90,8 @@ describeEachBackend('webhooks', (env) => {
       const wrong = await env().app.request('/webhooks/whatsappapi?hub.mode=subscribe&hub.verify_token=guess&hub.challenge=1')
       const mode = await env().app.request(`/webhooks/facebook?hub.mode=other&hub.verify_token=${VERIFY}&hub.challenge=1`)
       expect([wrong.status, mode.status]).toEqual([403, 403])
+      // Like every other refusal (issue 16 item 10).
+      expect(await wrong.json()).toEqual({ error: 'ERR_NO_PERMISSION', message: 'Webhook verification refused' })
     })
   })
 

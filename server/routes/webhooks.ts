@@ -25,7 +25,7 @@ export function webhookRoutes(handle: HandleChannelEvent = handleChannelEvent) {
   }
   const verify = (c: Context<AppEnv>) => {
     const challenge = verifySubscription(c.get('services').config.META_VERIFY_TOKEN, c.req.query())
-    return challenge === null ? c.text('Forbidden', 403) : c.text(challenge)
+    return challenge === null ? c.json({ error: 'ERR_NO_PERMISSION', message: 'Webhook verification refused' }, 403) : c.text(challenge)
   }
   return new Hono<AppEnv>()
     .get('/whatsappapi', validate('query', webhookVerifyQuery), verify)

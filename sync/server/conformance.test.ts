@@ -37,6 +37,14 @@ describeEachBackend('shape protocol with the official clients', (env) => {
     expect(row.data_webhook).toBeUndefined()
   })
 
+  test('a snapshot is private to its user: no shared cache keeps it (issue 16 item 10)', async () => {
+    const res = await env().app.request('/v1/shape?table=tickets&offset=-1', { headers: { authorization: `Bearer ${admin.adminToken}` } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toStartWith('private')
+    expect(res.headers.get('cache-control')).not.toContain('public')
+    expect(res.headers.get('vary')).toContain('Authorization')
+  })
+
   test('live inserts, updates and deletes arrive within one long-poll', async () => {
     const shape = new Shape(stream('tickets', admin.adminToken))
     await shape.rows

@@ -47,17 +47,22 @@ export function nextCursor(previous: string | undefined, nowMs: number): string 
   return String(window > prev ? window : prev + 1 + Math.floor(Math.random() * 3600))
 }
 
+// Electric's values, but private: every shape here is one company's (one user's) rows, so no shared cache
+// may keep a copy (issue 16 item 10); Vary: Authorization goes with them.
 export const cacheControl = {
-  initial: 'public, max-age=604800, s-maxage=3600, stale-while-revalidate=2629746',
-  catchUp: 'public, max-age=60, stale-while-revalidate=300',
-  live: 'public, max-age=5, stale-while-revalidate=5',
-  mustRefetch: 'public, max-age=60, must-revalidate',
+  initial: 'private, max-age=604800, stale-while-revalidate=2629746',
+  catchUp: 'private, max-age=60, stale-while-revalidate=300',
+  live: 'private, max-age=5, stale-while-revalidate=5',
+  mustRefetch: 'private, max-age=60, must-revalidate',
   error: 'no-store',
 } as const
 
-/** The 400 body Electric sends: {"message":"Invalid request","errors":{field:[msg]}}. */
+/**
+ * The 400 body Electric sends: {"message":"Invalid request","errors":{field:[msg]}}, with our `error` code
+ * beside it as every other refusal has (the Electric client reads only message and errors).
+ */
 export function invalidRequest(field: string, message: string) {
-  return { message: 'Invalid request', errors: { [field]: [message] } }
+  return { error: 'ERR_VALIDATION', message: 'Invalid request', errors: { [field]: [message] } }
 }
 
 export const upToDate = (lsn: bigint) => ({ headers: { control: 'up-to-date', global_last_seen_lsn: lsn.toString() } })

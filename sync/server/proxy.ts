@@ -39,11 +39,12 @@ export async function proxyShape(
   } catch (err) {
     // The client went away (its request aborted ours), or Electric is unreachable: a 503 is retried.
     if ((err as Error).name === 'AbortError') return new Response(null, { status: 499 })
-    return Response.json({ message: 'Upstream unavailable' }, { status: 503, headers: { 'retry-after': '2' } })
+    return Response.json({ error: 'ERR_PROVIDER_UNAVAILABLE', message: 'Upstream unavailable' }, { status: 503, headers: { 'retry-after': '2' } })
   }
   const out = new Headers()
   res.headers.forEach((v, k) => {
-    if (KEEP_HEADERS.test(k)) out.set(k, v)
+    // Electric says public; the rows are one company's.
+    if (KEEP_HEADERS.test(k)) out.set(k, k === 'cache-control' ? v.replace(/\bpublic\b/, 'private') : v)
   })
   out.set('vary', 'Authorization')
   out.set('access-control-expose-headers', 'electric-cursor,electric-handle,electric-has-data,electric-offset,electric-schema,electric-up-to-date,retry-after')

@@ -127,7 +127,7 @@ async function serveLog(
     if (sync.stopped) {
       // Shutting down: the client retries 503s with backoff, on this instance or another.
       c.header('retry-after', '1')
-      return c.json({ message: 'Server shutting down' }, 503)
+      return c.json({ error: 'ERR_SHUTTING_DOWN', message: 'Server shutting down' }, 503)
     }
     const head = sync.notifier.head
     const read = await readLog(db.sql, r.entry, r.scope, r.columns, after, head < after.seq ? after.seq : head, handle.snapshotXids)
