@@ -22,6 +22,13 @@ describe('assertStorableText', () => {
     ])
   })
 
+  test('other control characters and lone surrogates are refused; tabs, line breaks and emoji pass', () => {
+    for (const bad of ['a\u0001b', 'x\u001b[31m', 'del\u007f', 'half \ud800', '\udc00 half']) {
+      expect(() => assertStorableText({ body: bad })).toThrow()
+    }
+    expect(() => assertStorableText({ body: 'linha 1\r\nlinha\t2 😀 \u2028 ok' })).not.toThrow()
+  })
+
   test('a NUL that reaches Postgres anyway (22021, 22P05) is a 400, not a 500', () => {
     expect(dbErrorToAppError({ code: '22021', message: 'invalid byte sequence for encoding "UTF8": 0x00' })).toMatchObject({ code: 'ERR_VALIDATION', status: 400 })
     expect(dbErrorToAppError({ code: '22P05' })).toMatchObject({ code: 'ERR_VALIDATION', status: 400 })

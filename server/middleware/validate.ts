@@ -34,15 +34,23 @@ export function parseOrThrow<T extends ZodType>(schema: T, data: unknown): z.inf
 export const UNSTORABLE_TEXT = 'Caractere inválido'
 
 /**
- * Postgres text cannot hold NUL (22021 "invalid byte sequence for encoding UTF8: 0x00"), so every string
- * a request carries is checked once it has passed its schema: a NUL anywhere is a 400 on that field
- * (issue 16 item 1: it was a 500 on some 37 routes), before anything is written.
+ * C0 control characters other than tab, line feed and carriage return, and DEL: no person types them,
+ * they break the screens and exports that show the text, and NUL cannot be stored at all.
+ */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+/**
+ * Postgres text cannot hold NUL (22021 "invalid byte sequence for encoding UTF8: 0x00"), nor a lone UTF-16
+ * surrogate (it would be stored as U+FFFD, not as sent), so every string a request carries is checked once
+ * it has passed its schema: such a character anywhere, or another control character, is a 400 on that
+ * field (issue 16 item 1: NUL was a 500 on some 37 routes), before anything is written.
  */
 export function assertStorableText(data: unknown): void {
   const fields: FieldIssue[] = []
   const walk = (v: unknown, path: string, depth: number) => {
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) fields.push({ field: path, message: UNSTORABLE_TEXT })
+      if (CONTROL_CHARACTERS.test(v) || LONE_SURROGATE.test(v)) fields.push({ field: path, message: UNSTORABLE_TEXT })
     } else if (v && typeof v === 'object' && depth < 20 && !(v instanceof Blob)) {
       for (const [k, child] of Object.entries(v)) walk(child, path ? `${path}.${k}` : k, depth + 1)
     }
