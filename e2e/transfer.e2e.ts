@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { withSystem } from '../server/db/tenant.ts'
 import { createCompany, createConnection, createUser } from '../test/factories.ts'
 import type { Page } from 'playwright-core'
-import { loginAs, openBrowser, type Server, startServer, until, waitForServiceWorker } from './support/harness.ts'
+import { loginAs, openBrowser, screenshot, type Server, startServer, until, waitForServiceWorker } from './support/harness.ts'
 
 /**
  * A transfer with closeTicketOnTransfer (issue 6): the chat of the closed ticket says where the
@@ -168,3 +168,38 @@ describe('a transfer moves the conversation between attendants (issue 13)', () =
   }, 180_000)
 })
 
+
+describe('the chat header (issue 17)', () => {
+  test('the full contact name and owner show at 1366×820 with the menu open; the actions wrap instead', async () => {
+    const company = await createCompany(server.env)
+    const conn = await createConnection(server.env, company.companyId)
+    const ticket = await withSystem(server.env.services.db, async (tx) => {
+      await tx`update users set name = 'Beatriz Administradora' where id = ${company.adminId}`
+      const [vendas] = await tx<{ id: number }[]>`insert into queues (company_id, name, color) values (${company.companyId}, 'Vendas', '#16a34a') returning id`
+      const [contact] = await tx<{ id: number }[]>`insert into contacts (company_id, name, number) values (${company.companyId}, 'Rita Cliente da Silva', '5511955550088') returning id`
+      const [t] = await tx<{ uuid: string }[]>`
+        insert into tickets (company_id, contact_id, whatsapp_id, channel, status, user_id, queue_id)
+        values (${company.companyId}, ${contact.id}, ${conn.id}, 'simulator', 'open', ${company.adminId}, ${vendas.id}) returning uuid::text as uuid`
+      return t
+    })
+    for (const [width, height] of [[1366, 820], [390, 844]]) {
+      for (const theme of ['light', 'dark']) {
+        const b = await openBrowser({ width, height })
+        try {
+          await b.page.addInitScript((t) => localStorage.setItem('preferredTheme', t), theme)
+          await loginAs(b.page, server.baseUrl, company.adminEmail, 'admin-pass')
+          await b.page.waitForURL(`${server.baseUrl}/`)
+          await b.page.goto(`${server.baseUrl}/tickets/${ticket.uuid}`)
+          const chat = b.page.getByTestId('ticket-chat')
+          await chat.getByTestId('chat-resolve').waitFor({ timeout: 45_000 })
+          const cut = await chat.locator('header p').evaluateAll((ps) => ps.filter((p) => p.scrollWidth > p.clientWidth).map((p) => p.textContent))
+          expect({ width, cut }).toEqual({ width, cut: [] })
+          expect(await chat.getByTestId('chat-contact').textContent()).toContain('Rita Cliente da Silva')
+          await screenshot(b.page, `chat-header-${width}-${theme}.png`)
+        } finally {
+          await b.close()
+        }
+      }
+    }
+  }, 240_000)
+})

@@ -10,6 +10,12 @@ export const listWhatsappQuery = z.object({
 })
 export type ListWhatsappQuery = z.infer<typeof listWhatsappQuery>
 
+/** GET /whatsapp/filter (spec part 1 §7): the company's connections of one channel; session as above. */
+export const filterWhatsappQuery = z.object({
+  channel: z.enum(CHANNELS).optional(),
+  session: z.string().max(10).optional(),
+})
+
 // Selects send '' or 0 for "none".
 const noneToNull = (v: unknown) => (v === '' || v === 0 || v === '0' ? null : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v)
 const refId = z.preprocess(noneToNull, z.number().int().positive().max(2147483647).nullable())

@@ -40,6 +40,19 @@ describeEachBackend('connections: create, read, update, delete', (env) => {
     expect(read.body).toMatchObject({ id: res.body.id, qrcode: '', token: res.body.token, queueIds: [queueId] })
   })
 
+  test('GET /whatsapp/filter lists the connections of one channel (issue 17), not a connection called "filter"', async () => {
+    const { companyId, adminToken } = await createCompany(env())
+    await withSystem(env().services.db, async (tx) => {
+      await tx`insert into whatsapps (company_id, name, channel) values (${companyId}, 'Zap', 'whatsapp'), (${companyId}, 'Página', 'facebook')`
+    })
+    const fb = await call(env(), 'GET', '/whatsapp/filter?channel=facebook&session=0', { token: adminToken })
+    expect(fb.status).toBe(200)
+    expect(fb.body.map((c: { name: string }) => c.name)).toEqual(['Página'])
+    const all = await call(env(), 'GET', '/whatsapp/filter', { token: adminToken })
+    expect(all.body.map((c: { name: string }) => c.name).sort()).toEqual(['Página', 'Zap'])
+    expect((await call(env(), 'GET', '/whatsapp/filter?channel=telegram', { token: adminToken })).status).toBe(400)
+  })
+
   test('an empty token or regenerateToken draws a new one; a sent one is kept', async () => {
     const { adminToken } = await createCompany(env())
     const created = await call(env(), 'POST', '/whatsapp', { token: adminToken, json: { name: 'Tok', token: '' } })

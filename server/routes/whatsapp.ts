@@ -8,13 +8,14 @@ import { requireAuth } from '../middleware/auth.ts'
 import { validate } from '../middleware/validate.ts'
 import { idParam } from './common.schema.ts'
 import { formFile } from './upload.ts'
-import { createWhatsappSchema, listWhatsappQuery, updateWhatsappSchema } from './whatsapp.schema.ts'
+import { createWhatsappSchema, filterWhatsappQuery, listWhatsappQuery, updateWhatsappSchema } from './whatsapp.schema.ts'
 
 /** Connections (spec part 2 §7 Connections); permissions are checked in server/domain/connections. */
 export const whatsapp = new Hono<AppEnv>()
   .use('*', requireAuth())
   .get('/', validate('query', listWhatsappQuery), async (c) => c.json(await listConnections(c.get('ctx'), c.req.valid('query'))))
   .get('/all', async (c) => c.json(await listAllConnections(c.get('ctx'))))
+  .get('/filter', validate('query', filterWhatsappQuery), async (c) => c.json(await listConnections(c.get('ctx'), c.req.valid('query'))))
   .get('/:id', validate('param', idParam), async (c) => c.json(await showConnection(c.get('ctx'), c.req.valid('param').id)))
   .get('/:id/failed-events', validate('param', idParam), async (c) => c.json(await listFailedEvents(c.get('ctx'), c.req.valid('param').id)))
   .post('/', validate('json', createWhatsappSchema), async (c) => c.json(await createConnection(c.get('ctx'), c.req.valid('json')), 201))

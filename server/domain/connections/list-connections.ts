@@ -9,12 +9,13 @@ import { findConnectionView, selectConnectionViews, viewFor, type ConnectionView
  * company's connections, the token and QR code only for those who manage connections. A super user may
  * name another company.
  */
-export async function listConnections(ctx: DomainCtx, input: { companyId?: number }): Promise<ConnectionView[]> {
+export async function listConnections(ctx: DomainCtx, input: { companyId?: number; channel?: string }): Promise<ConnectionView[]> {
   const { tx, auth } = ctx
   const companyId = input.companyId ?? auth.user.companyId
-  if (companyId === auth.user.companyId) return (await selectConnectionViews(tx, companyId)).map((v) => viewFor(auth, v))
+  const ofChannel = (views: ConnectionView[]) => (input.channel ? views.filter((v) => v.channel === input.channel) : views)
+  if (companyId === auth.user.companyId) return ofChannel(await selectConnectionViews(tx, companyId)).map((v) => viewFor(auth, v))
   assertCan(auth, 'super')
-  return withSystemScope(tx, () => selectConnectionViews(tx, companyId))
+  return ofChannel(await withSystemScope(tx, () => selectConnectionViews(tx, companyId)))
 }
 
 export type ConnectionWithCompany = Omit<ConnectionView, 'token'> & { company: { id: number; name: string } }

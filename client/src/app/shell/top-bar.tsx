@@ -28,10 +28,13 @@ interface GreetingProps {
   dueLine?: string
 }
 
-/** 'Olá, <user>' with the company; admins also get the due date line. */
+/**
+ * 'Olá, <user>' with the company; admins also get the due date line. Not on a phone: beside the bar's
+ * icons it was cut to "Ol…", and the home page greets anyway.
+ */
 export function Greeting({ hello, welcome, dueLine }: GreetingProps) {
   return (
-    <p className="truncate" data-testid="greeting">
+    <p className="hidden truncate sm:block" data-testid="greeting">
       <strong className="font-semibold">{hello}</strong> <span className="hidden sm:inline">{welcome}</span>
       {dueLine && <span className="ml-1 hidden opacity-90 md:inline">({dueLine})</span>}
     </p>

@@ -153,11 +153,12 @@ export function TicketChat({ ticket, onBack, onAccept, onReopen }: TicketChatPro
         <button type="button" className={plainIconButtonClass} aria-label={t('chat.back')} title={t('chat.back')} onClick={onBack}>
           <Icon name="chevronLeft" className="size-5" />
         </button>
-        <div className="min-w-0 flex-1">
-          <p data-testid="chat-contact" className="truncate font-semibold">
+        {/* Room for the name first (10rem on a phone, 16rem above): the actions wrap before it is cut. */}
+        <div className="min-w-0 flex-[1_1_10rem] sm:flex-[1_1_16rem]">
+          <p data-testid="chat-contact" className="font-semibold break-words sm:truncate">
             {ticket.contactName || ticket.contactNumber} <span className="text-sm font-normal text-slate-500">#{ticket.id}</span>
           </p>
-          <p className="truncate text-xs text-slate-500 dark:text-slate-400">
+          <p className="text-xs text-slate-500 dark:text-slate-400">
             {ticket.userName ? t('chat.assignedTo', { name: ticket.userName }) : t('chat.unassigned')}
             {ticket.queueName ? ` · ${ticket.queueName}` : ''}
           </p>
@@ -172,30 +173,33 @@ export function TicketChat({ ticket, onBack, onAccept, onReopen }: TicketChatPro
             onDiscard={() => ticket.clientId && actions?.discard(ticket.clientId)}
           />
         )}
-        <div className="flex gap-2">{buttons()}</div>
-        <ChatMoreMenu ticket={ticket} onSchedule={canSchedule ? () => setScheduling(true) : undefined} />
-        <button
-          type="button"
-          data-testid="ticket-log-open"
-          className={plainIconButtonClass}
-          aria-label={t('tickets.log.title')}
-          title={t('tickets.log.title')}
-          disabled={!online}
-          onClick={() => setShowLog(true)}
-        >
-          <Icon name="schedule" className="size-5" />
-        </button>
-        <button
-          type="button"
-          data-testid="drawer-toggle"
-          className={plainIconButtonClass}
-          aria-pressed={drawer}
-          aria-label={t('drawer.title')}
-          title={t('drawer.title')}
-          onClick={() => setDrawer((d) => !d)}
-        >
-          <Icon name="person" className="size-5" />
-        </button>
+        <div className="flex items-center gap-1">
+          <ChatMoreMenu ticket={ticket} onSchedule={canSchedule ? () => setScheduling(true) : undefined} />
+          <button
+            type="button"
+            data-testid="ticket-log-open"
+            className={plainIconButtonClass}
+            aria-label={t('tickets.log.title')}
+            title={t('tickets.log.title')}
+            disabled={!online}
+            onClick={() => setShowLog(true)}
+          >
+            <Icon name="schedule" className="size-5" />
+          </button>
+          <button
+            type="button"
+            data-testid="drawer-toggle"
+            className={plainIconButtonClass}
+            aria-pressed={drawer}
+            aria-label={t('drawer.title')}
+            title={t('drawer.title')}
+            onClick={() => setDrawer((d) => !d)}
+          >
+            <Icon name="person" className="size-5" />
+          </button>
+        </div>
+        {/* Beside the name when there is room, else on a row of their own. */}
+        <div className="ml-auto flex gap-2">{buttons()}</div>
       </header>
       <div className="relative flex min-h-0 flex-1">
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
