@@ -105,6 +105,9 @@ describe('attendant workspace', () => {
       await chat.waitFor()
       await until('the accept to be confirmed', async () => (await chat.getAttribute('data-status')) === 'open' && (await chat.getByTestId('pending-marker').count()) === 0)
       expect(await chat.getByTestId('failed-marker').count()).toBe(0)
+      // The list follows the accepted ticket to "Atendendo" instead of staying on an empty "Aguardando" (issue 17).
+      expect(await attendant.page.getByTestId('ticket-tab-open').getAttribute('aria-selected')).toBe('true')
+      await row(attendant.page, 'Carla Cliente').waitFor()
       await chat.getByText('Vendas').first().waitFor()
       await chat.getByTestId('message').filter({ hasText: 'preciso de ajuda' }).waitFor()
       await row(admin.page, 'Carla Cliente').waitFor({ state: 'detached', timeout: 20_000 })
@@ -320,7 +323,11 @@ describe('attendant workspace', () => {
         await page.getByTestId('ticket-new').click()
         await page.getByTestId('new-ticket-save').click()
         await page.getByText('Selecione um contato').waitFor()
+        // Look-ups start at 3 characters (spec part 1 §5): two only say so.
+        await page.getByTestId('new-ticket-search').fill(name.slice(0, 2))
+        await page.getByTestId('new-ticket-search-hint').getByText('Digite ao menos 3 caracteres para buscar.').waitFor()
         await page.getByTestId('new-ticket-search').fill(name)
+        await page.getByTestId('new-ticket-search-hint').waitFor({ state: 'detached' })
         await page.getByTestId('new-ticket-contact').selectOption({ label: `${name} (${NUMBERS[name]})` })
         await page.getByTestId('new-ticket-connection').selectOption({ index: 1 })
         await page.getByTestId('new-ticket-queue').selectOption({ label: 'Suporte' })

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react'
+import { Icon } from './icon.tsx'
 
 type Variant = 'primary' | 'secondary' | 'text' | 'danger'
 
@@ -27,3 +28,12 @@ export const topBarButtonClass =
 /** Round icon buttons on a plain surface. */
 export const plainIconButtonClass =
   'inline-flex size-10 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand dark:text-slate-300 dark:hover:bg-slate-800'
+
+/** A round icon button on a plain surface; its label is both the accessible name and the tooltip. */
+export function IconButton({ icon, label, className = '', ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { icon: string; label: string }) {
+  return (
+    <button type="button" className={`${plainIconButtonClass} ${className}`} aria-label={label} title={label} {...rest}>
+      <Icon name={icon} className="size-5" />
+    </button>
+  )
+}

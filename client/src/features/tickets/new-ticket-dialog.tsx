@@ -13,6 +13,9 @@ import i18n from '../../i18n/index.ts'
 import { userAtom } from '../../state/auth.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
 
+/** Look-ups (contacts, users) start at this many characters (spec part 1 §5, §9). */
+export const LOOKUP_MIN_CHARS = 3
+
 const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 const select = 'w-full rounded-md border border-slate-300 bg-transparent px-3 py-2 text-sm dark:border-slate-700'
 const EMPTY: NewTicketValues = { contactId: null, whatsappId: null, queueId: null }
@@ -37,11 +40,13 @@ export function NewTicketDialog({ open, onClose, onCreated, onAlreadyOpen }: New
   const [tried, setTried] = useState(false)
   const [busy, setBusy] = useState(false)
   const [failure, setFailure] = useState<string | null>(null)
-  const term = useDebounced(search)
+  // Spec part 1 §5: contact look-ups start at 3 characters; fewer keep the whole list.
+  const typed = useDebounced(search).trim()
+  const term = typed.length >= LOOKUP_MIN_CHARS ? typed : ''
   const contactsQuery = useMemo(
     () => ({
       sql: `select id, name, number from contacts where ($1 = '' or lower(name) like $2 or number like $2) order by lower(name) limit 30`,
-      params: [term.trim(), containsPattern(term)],
+      params: [term, containsPattern(term)],
     }),
     [term],
   )
@@ -100,6 +105,11 @@ export function NewTicketDialog({ open, onClose, onCreated, onAlreadyOpen }: New
         <label className="flex flex-col gap-1">
           {t('tickets.new.contact')}
           <input data-testid="new-ticket-search" className={select} placeholder={t('chat.forwardSearch')} value={search} onChange={(e) => setSearch(e.target.value)} />
+          {search.trim().length > 0 && search.trim().length < LOOKUP_MIN_CHARS && (
+            <span data-testid="new-ticket-search-hint" className="text-xs text-slate-500 dark:text-slate-400">
+              {t('common.lookupMinChars', { count: LOOKUP_MIN_CHARS })}
+            </span>
+          )}
           <select data-testid="new-ticket-contact" className={select} size={5} value={values.contactId ?? ''} onChange={(e) => setValues((v) => ({ ...v, contactId: Number(e.target.value) }))}>
             {contacts.map((c) => (
               <option key={c.id} value={c.id}>

@@ -1,8 +1,7 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Button, plainIconButtonClass } from '../../ui/button.tsx'
-import { Icon } from '../../ui/icon.tsx'
+import { Button, IconButton } from '../../ui/button.tsx'
 import { MessageBubble } from './message-bubble.tsx'
 import { LoadingScreen } from '../../ui/message-card.tsx'
 import { Modal } from '../../ui/modal.tsx'
@@ -150,9 +149,7 @@ export function TicketChat({ ticket, onBack, onAccept, onReopen }: TicketChatPro
   return (
     <section data-testid="ticket-chat" data-ticket-id={ticket.id} data-status={ticket.status} className="flex h-full min-h-0 flex-col bg-slate-50 dark:bg-slate-950">
       <header className="flex flex-wrap items-center gap-2 border-b border-slate-200 bg-white px-3 py-2 dark:border-slate-800 dark:bg-slate-900">
-        <button type="button" className={plainIconButtonClass} aria-label={t('chat.back')} title={t('chat.back')} onClick={onBack}>
-          <Icon name="chevronLeft" className="size-5" />
-        </button>
+        <IconButton icon="chevronLeft" label={t('chat.back')} onClick={onBack} />
         {/* Room for the name first (10rem on a phone, 16rem above): the actions wrap before it is cut. */}
         <div className="min-w-0 flex-[1_1_10rem] sm:flex-[1_1_16rem]">
           <p data-testid="chat-contact" className="font-semibold break-words sm:truncate">
@@ -175,28 +172,8 @@ export function TicketChat({ ticket, onBack, onAccept, onReopen }: TicketChatPro
         )}
         <div className="flex items-center gap-1">
           <ChatMoreMenu ticket={ticket} onSchedule={canSchedule ? () => setScheduling(true) : undefined} />
-          <button
-            type="button"
-            data-testid="ticket-log-open"
-            className={plainIconButtonClass}
-            aria-label={t('tickets.log.title')}
-            title={t('tickets.log.title')}
-            disabled={!online}
-            onClick={() => setShowLog(true)}
-          >
-            <Icon name="schedule" className="size-5" />
-          </button>
-          <button
-            type="button"
-            data-testid="drawer-toggle"
-            className={plainIconButtonClass}
-            aria-pressed={drawer}
-            aria-label={t('drawer.title')}
-            title={t('drawer.title')}
-            onClick={() => setDrawer((d) => !d)}
-          >
-            <Icon name="person" className="size-5" />
-          </button>
+          <IconButton data-testid="ticket-log-open" icon="schedule" label={t('tickets.log.title')} disabled={!online} onClick={() => setShowLog(true)} />
+          <IconButton data-testid="drawer-toggle" icon="person" label={t('drawer.title')} aria-pressed={drawer} onClick={() => setDrawer((d) => !d)} />
         </div>
         {/* Beside the name when there is room, else on a row of their own. */}
         <div className="ml-auto flex gap-2">{buttons()}</div>

@@ -15,6 +15,7 @@ import i18n from '../../i18n/index.ts'
 import { userAtom } from '../../state/auth.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
 import { markPainted } from '../../lib/perf.ts'
+import { clockTime } from '../../lib/format.ts'
 
 const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 const isOn = (v: string | undefined) => v === 'enabled' || v === 'enable'
@@ -24,7 +25,7 @@ export function listTime(iso: string, now = new Date()): string {
   const d = new Date(iso)
   if (Number.isNaN(d.getTime())) return ''
   const sameDay = d.toDateString() === now.toDateString()
-  return sameDay ? d.toLocaleTimeString(i18n.language, { hour: '2-digit', minute: '2-digit' }) : d.toLocaleDateString(i18n.language)
+  return sameDay ? clockTime(d, i18n.language) : d.toLocaleDateString(i18n.language)
 }
 
 interface TicketListPanelProps {
@@ -32,6 +33,9 @@ interface TicketListPanelProps {
   onNewTicket: () => void
   onOpen: (ticket: TicketListItem) => void
   onAccept: (ticket: TicketListItem) => void
+  /** The tab shown; the page holds it so an accept from the chat can follow the ticket to Atendendo. */
+  tab: TicketTab
+  onTab: (tab: TicketTab) => void
 }
 
 /**
@@ -39,13 +43,12 @@ interface TicketListPanelProps {
  * show-all, sort, queue selector, infinite scroll (next page within 100 px of the bottom), all from the
  * local database so it works offline and moves live as sync and local writes change it.
  */
-export function TicketListPanel({ selectedUuid, onNewTicket, onOpen, onAccept }: TicketListPanelProps) {
+export function TicketListPanel({ selectedUuid, onNewTicket, onOpen, onAccept, tab, onTab: setTab }: TicketListPanelProps) {
   const { t } = useTranslation()
   const me = useAtomValue(userAtom)
   const actions = useTicketActions()
   const isAdmin = me?.profile === 'admin' || me?.super === true
   const canShowAll = isAdmin || isOn(me?.allUserChat)
-  const [tab, setTab] = useState<TicketTab>('open')
   const [search, setSearch] = useState('')
   const [searchMessages, setSearchMessages] = useState(false)
   const [showAll, setShowAll] = useState(false)
@@ -229,7 +232,7 @@ export function TicketListPanel({ selectedUuid, onNewTicket, onOpen, onAccept }:
               type="button"
               data-testid={`ticket-tab-${key}`}
               aria-selected={activeTab === key}
-              className={`flex-1 rounded px-2 py-1 text-sm font-semibold ${activeTab === key ? 'bg-brand text-white' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
+              className={`flex-1 rounded px-2 py-1 text-sm font-semibold ${activeTab === key ? 'bg-brand text-brand-contrast' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
               onClick={() => {
                 setTab(key)
                 setSearch('')

@@ -6,7 +6,7 @@ import { Button } from '../../ui/button.tsx'
 import { LoadingScreen } from '../../ui/message-card.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { useTicketActions } from './ticket-actions.ts'
-import { useMyQueues, useTicket } from './tickets.ts'
+import { useMyQueues, useTicket, type TicketTab } from './tickets.ts'
 import { userAtom } from '../../state/auth.ts'
 import { WIDE_QUERY, useMediaQuery } from '../../state/ui.ts'
 import { TicketChat } from './ticket-chat.tsx'
@@ -85,6 +85,7 @@ export default function TicketsPage() {
   const [queueChoice, setQueueChoice] = useState<number | null>(null)
   const [creating, setCreating] = useState(false)
   const [alreadyOpen, setAlreadyOpen] = useState<OtherOpenTicket | null>(null)
+  const [tab, setTab] = useState<TicketTab>('open')
 
   if (uuid === 'undefined') return <Navigate to="/tickets" replace />
 
@@ -103,6 +104,11 @@ export default function TicketsPage() {
       return
     }
     void actions[kind](target.id, target.queueId ?? queues[0]?.id ?? null)
+    follow(target)
+  }
+  // An accepted or reopened ticket is the user's now: the list follows it to Atendendo.
+  const follow = (target: { uuid: string }) => {
+    setTab('open')
     open(target)
   }
   const accept = (target: AcceptTarget) => act(target, 'accept')
@@ -123,7 +129,7 @@ export default function TicketsPage() {
       )
     return <TicketChat ticket={ticket} onBack={() => navigate('/tickets')} onAccept={() => accept(ticket)} onReopen={() => act(ticket, 'reopen')} />
   }
-  const list = <TicketListPanel selectedUuid={uuid ?? null} onNewTicket={() => setCreating(true)} onOpen={open} onAccept={accept} />
+  const list = <TicketListPanel selectedUuid={uuid ?? null} onNewTicket={() => setCreating(true)} onOpen={open} onAccept={accept} tab={tab} onTab={setTab} />
 
   return (
     <div className="-m-4 flex h-[calc(100%+2rem)] min-h-0 flex-col sm:-m-6 sm:h-[calc(100%+3rem)]">
@@ -179,7 +185,7 @@ export default function TicketsPage() {
                 setChoosing(null)
                 if (chosen && actions) {
                   void actions[chosen.kind](chosen.target.id, queueChoice)
-                  open(chosen.target)
+                  follow(chosen.target)
                 }
               }}
             >
