@@ -3,7 +3,7 @@ import { createCompany, createConnection, createPlan, createUser, loginToken, su
 import { withSystem } from '../server/db/tenant.ts'
 import { formWith, PNG_1PX } from '../test/files.ts'
 import { call } from '../test/http.ts'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, loginAs, openBrowser, screenshot, startServer, waitForServiceWorker, type Browser, type Server } from './support/harness.ts'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, loginAs, openBrowser, screenshot, startServer, until, waitForServiceWorker, type Browser, type Server } from './support/harness.ts'
 
 /**
  * The PWA shell in Debian Chromium against the real server (spec part 1 §2 login, layout, route guard;
@@ -117,6 +117,41 @@ describe('shell', () => {
       },
       { width: 400, height: 800 },
     )
+  }, TIMEOUT)
+})
+
+describe('to-do list (issue 17)', () => {
+  test('tasks are added, edited with Salvar, deleted, blank ones ignored, and kept across a reload', async () => {
+    const company = await createCompany(server.env)
+    const u = await createUser(server.env, company.companyId)
+    await withBrowser(async ({ page }) => {
+      await loginAs(page, server.baseUrl, u.email, u.password)
+      await page.waitForURL(url('/'))
+      await page.getByRole('link', { name: 'Tarefas' }).click()
+      await page.waitForURL(url('/todolist'))
+      const text = page.getByTestId('task-text')
+      const submit = page.getByTestId('task-submit')
+      for (const task of ['Ligar para a Rita', '   ', 'Conferir boletos']) {
+        await text.fill(task)
+        await submit.click()
+      }
+      await until('two tasks', async () => (await page.getByTestId('task').count()) === 2)
+      await page.getByTestId('task').first().getByTestId('task-edit').click()
+      expect(await submit.textContent()).toBe('Salvar')
+      await text.fill('Ligar para a Rita às 15h')
+      await submit.click()
+      expect(await submit.textContent()).toBe('Adicionar')
+      await page.getByTestId('task').filter({ hasText: 'Conferir boletos' }).getByTestId('task-delete').click()
+      await page.reload()
+      await page.getByTestId('task').first().waitFor()
+      expect(await page.getByTestId('task').allTextContents()).toEqual([expect.stringContaining('Ligar para a Rita às 15h')])
+      await screenshot(page, 'todolist-1280-light.png')
+      await page.evaluate(() => localStorage.setItem('preferredTheme', 'dark'))
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.reload()
+      await page.getByTestId('task').first().waitFor()
+      await screenshot(page, 'todolist-390-dark.png')
+    })
   }, TIMEOUT)
 })
 

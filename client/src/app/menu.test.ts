@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { hasRole, type AccessUser } from '../lib/access.ts'
 import { groupMenu, isMenuVisible, menuEntries, registeredRoutes, routeAccess, ROUTES, type MenuContext } from './menu.ts'
+import { hasIcon } from '../ui/icon.tsx'
 import { PLAN_FLAGS, type PlanFlag } from '../lib/types.ts'
 import pt from '../i18n/pt.json'
 
@@ -109,14 +110,14 @@ describe('switches and flags', () => {
 })
 
 describe('the menu of this build', () => {
-  test('shows only implemented pages: home, tickets, quick messages, schedules, internal chat, users, queues, contacts, connections and settings for admins, and helps when there are helps', () => {
+  test('shows only implemented pages: home, tickets, quick messages, schedules, internal chat, to-do list, users, queues, contacts, connections and settings for admins, and helps when there are helps', () => {
     const superUser = user({ profile: 'admin', super: true })
     const menu = (c: MenuContext) => menuEntries(c).map((e) => e.key).sort()
-    expect(menu(ctx({ user: superUser }))).toEqual(['allConnections', 'chats', 'connections', 'contacts', 'home', 'queues', 'quickMessages', 'schedules', 'settings', 'tickets', 'users'])
-    expect(menu(ctx({ user: superUser, helpsCount: 1 }))).toEqual(['allConnections', 'chats', 'connections', 'contacts', 'helps', 'home', 'queues', 'quickMessages', 'schedules', 'settings', 'tickets', 'users'])
-    expect(menu(ctx({ user: user({ profile: 'admin' }) }))).toEqual(['chats', 'connections', 'contacts', 'home', 'queues', 'quickMessages', 'schedules', 'settings', 'tickets', 'users'])
-    expect(menu(ctx({ user: user({ profile: 'user', allowConnections: 'enabled' }) }))).toEqual(['chats', 'connections', 'home', 'quickMessages', 'schedules', 'tickets'])
-    expect(menu(ctx({ user: user({ profile: 'user' }) }))).toEqual(['chats', 'home', 'quickMessages', 'schedules', 'tickets'])
+    expect(menu(ctx({ user: superUser }))).toEqual(['allConnections', 'chats', 'connections', 'contacts', 'home', 'queues', 'quickMessages', 'schedules', 'settings', 'tickets', 'todolist', 'users'])
+    expect(menu(ctx({ user: superUser, helpsCount: 1 }))).toEqual(['allConnections', 'chats', 'connections', 'contacts', 'helps', 'home', 'queues', 'quickMessages', 'schedules', 'settings', 'tickets', 'todolist', 'users'])
+    expect(menu(ctx({ user: user({ profile: 'admin' }) }))).toEqual(['chats', 'connections', 'contacts', 'home', 'queues', 'quickMessages', 'schedules', 'settings', 'tickets', 'todolist', 'users'])
+    expect(menu(ctx({ user: user({ profile: 'user', allowConnections: 'enabled' }) }))).toEqual(['chats', 'connections', 'home', 'quickMessages', 'schedules', 'tickets', 'todolist'])
+    expect(menu(ctx({ user: user({ profile: 'user' }) }))).toEqual(['chats', 'home', 'quickMessages', 'schedules', 'tickets', 'todolist'])
   })
 
   test('the internal chat is built, open to every user and hidden when the plan lacks useInternalChat', () => {
@@ -166,5 +167,14 @@ describe('the menu of this build', () => {
     const sections = groupMenu(menuEntries(ctx({ user: user({ profile: 'admin' }), helpsCount: 1 }), { includeUnimplemented: true }))
     expect(sections.map((s) => s.group)).toEqual([null, 'management', 'administration'])
     expect(sections[1].entries.map((e) => e.key)).toEqual(['dashboard', 'reports', 'moments'])
+  })
+})
+
+describe('menu icons (issue 17)', () => {
+  test('every built menu entry has a drawn icon of its own, so the collapsed menu can be read', () => {
+    const built = ROUTES.filter((r) => r.implemented && r.group)
+    expect(built.filter((r) => !hasIcon(r.icon)).map((r) => r.key)).toEqual([])
+    const icons = built.map((r) => r.icon)
+    expect(icons.filter((icon, i) => icons.indexOf(icon) !== i)).toEqual([])
   })
 })

@@ -12,6 +12,7 @@ import { QuickMessagesPage } from '../features/quick-messages/index.ts'
 import { SchedulesPage } from '../features/schedules/index.ts'
 import { SettingsPage } from '../features/settings/index.ts'
 import { TicketsPage } from '../features/tickets/index.ts'
+import { TodoListPage } from '../features/todolist/index.ts'
 import { UsersPage } from '../features/users/index.ts'
 import AppLayout from './shell/app-layout.tsx'
 import NotFoundPage from './not-found-page.tsx'
@@ -36,6 +37,7 @@ const PAGES: Record<string, ComponentType> = {
   schedules: SchedulesPage,
   queues: QueuesPage,
   settings: SettingsPage,
+  todolist: TodoListPage,
 }
 
 /** One route per path: the first entry of a path wins ('/' is the welcome card until the dashboard exists). */
