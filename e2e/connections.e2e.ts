@@ -44,7 +44,7 @@ describe('connections page', () => {
 
       const row = page.getByTestId('connection-row').filter({ hasText: 'Loja Centro' })
       await row.waitFor({ timeout: 30_000 })
-      expect(await row.getByTestId('connection-status').textContent()).toBe('DISCONNECTED')
+      expect(await row.getByTestId('connection-status').textContent()).toBe('Desconectado')
       // A disconnected connection puts the warning badge on the menu entry (spec part 1 §2).
       await page.getByTestId('menu-badge-connections').waitFor({ timeout: 30_000 })
       expect(await row.getByRole('button', { name: 'Tentar novamente', exact: true }).count()).toBe(1)
@@ -68,7 +68,7 @@ describe('connections page', () => {
       await image.waitFor({ state: 'detached', timeout: 30_000 })
       await page.getByRole('dialog').waitFor({ state: 'detached' })
       await page.locator('[data-testid="connection-row"][data-status="CONNECTED"]').filter({ hasText: 'Loja Centro' }).waitFor()
-      expect(await row.getByTestId('connection-status').textContent()).toBe('CONNECTED')
+      expect(await row.getByTestId('connection-status').textContent()).toBe('Conectado')
       expect(await row.getByRole('button', { name: 'Desconectar', exact: true }).count()).toBe(1)
       await page.getByTestId('menu-badge-connections').waitFor({ state: 'detached', timeout: 30_000 })
       expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true)

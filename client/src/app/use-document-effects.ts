@@ -3,13 +3,30 @@ import { appNameOf, brandingFileUrl, primaryColorFor, type Branding } from '../l
 import { titleWithCount } from './title-count.ts'
 import type { Theme } from '../state/theme.ts'
 
-/** Black or white text, whichever reads better on the brand colour. */
-export function contrastOn(hex: string): string {
+const DARK_TEXT = '#111827'
+
+/** WCAG relative luminance of a #rgb or #rrggbb colour. */
+export function luminanceOf(hex: string): number {
   let h = hex.replace('#', '')
   if (h.length === 3) h = [...h].map((c) => c + c).join('')
-  const [r, g, b] = [0, 2, 4].map((i) => parseInt(h.slice(i, i + 2), 16) / 255)
-  const luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
-  return luminance > 0.6 ? '#111827' : '#ffffff'
+  const [r, g, b] = [0, 2, 4].map((i) => {
+    const c = parseInt(h.slice(i, i + 2), 16) / 255
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+  })
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b
+}
+
+export const contrastRatio = (a: string, b: string) => {
+  const [hi, lo] = [luminanceOf(a), luminanceOf(b)].sort((x, y) => y - x)
+  return (hi + 0.05) / (lo + 0.05)
+}
+
+/**
+ * Black or white text, whichever contrasts more with the brand colour (WCAG ratios). The old rule kept
+ * white on the default dark-theme blue #39ACE7 (2.5:1); dark text there reads at 6.7:1 (issue 17).
+ */
+export function contrastOn(hex: string): string {
+  return contrastRatio(hex, '#ffffff') >= contrastRatio(hex, DARK_TEXT) ? '#ffffff' : DARK_TEXT
 }
 
 /** Applies theme, brand colour, favicon and title (with the unread count) to the document. */

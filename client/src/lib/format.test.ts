@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { appNameOf, brandingFileUrl, FALLBACK_PRIMARY, logoFor, primaryColorFor } from './branding.ts'
-import { formatBRL, formatDay, youtubeThumbnail } from './format.ts'
+import { clockTime, formatBRL, formatDay, youtubeThumbnail } from './format.ts'
 
 describe('formatBRL', () => {
   test('shows money in pt-BR with two decimals', () => {
@@ -44,5 +44,15 @@ describe('formatDay', () => {
     expect(formatDay('2999-12-31')).toBe('31/12/2999')
     expect(formatDay('2026-01-05T23:30:00-03:00')).toBe('05/01/2026')
     expect(formatDay(null)).toBe('')
+  })
+})
+
+describe('clockTime', () => {
+  test("follows the app's language, not the browser's: 24-hour in Portuguese, 12-hour in English", () => {
+    const morning = new Date(2026, 10, 27, 8, 56)
+    expect(clockTime(morning, 'pt-BR')).toBe('08:56')
+    expect(clockTime(morning, 'es')).toBe('08:56')
+    expect(clockTime(morning, 'en')).toMatch(/^08:56\sAM$/)
+    expect(clockTime(new Date('nope'), 'pt-BR')).toBe('')
   })
 })

@@ -19,3 +19,16 @@ export function formatDay(date: string | null | undefined): string {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(date ?? '')
   return m ? `${m[3]}/${m[2]}/${m[1]}` : ''
 }
+
+/**
+ * A time of day as the app's language writes it: 24-hour in Portuguese, Spanish and Turkish, 12-hour in
+ * English. Never the browser's own locale, which put "08:56 AM" in a Portuguese chat beside a 24-hour list.
+ */
+export function clockTime(date: Date, language: string): string {
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleTimeString(language, { hour: '2-digit', minute: '2-digit' })
+}
+
+/** A date and time of day as the app's language writes them (dd/MM/yyyy HH:mm in Portuguese). */
+export function shortDateTime(date: Date, language: string): string {
+  return Number.isNaN(date.getTime()) ? '' : `${date.toLocaleDateString(language)} ${clockTime(date, language)}`
+}

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { fetchCompanyConnections, type CompanyConnection } from './connections.ts'
+import { connectionStatusText, fetchCompanyConnections, type CompanyConnection } from './connections.ts'
 import { toastError } from '../../lib/errors.ts'
 import { Modal } from '../../ui/modal.tsx'
 
@@ -39,7 +39,7 @@ export function ConnectionsCompanyDialog({ company, onClose }: ConnectionsCompan
               <tr key={w.id}>
                 <td className="py-2">{w.name}</td>
                 <td className="py-2">{w.number || '-'}</td>
-                <td className="py-2 font-semibold">{w.status}</td>
+                <td className="py-2 font-semibold">{connectionStatusText(w.status)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import type { ConnectionRow, SessionCommand } from './connections.ts'
+import { connectionStatusText, type ConnectionRow, type SessionCommand } from './connections.ts'
 import { Button, plainIconButtonClass } from '../../ui/button.tsx'
 import { Icon } from '../../ui/icon.tsx'
 
@@ -102,7 +102,9 @@ export function ConnectionsTable({ connections, canManage, onQrCode, onSession, 
                 )}
               </td>
               <td className={`${cell} text-slate-600 dark:text-slate-300`}>{c.number || '-'}</td>
-              <td className={`${cell} font-semibold ${STATUS_STYLE[c.status] ?? 'text-slate-600 dark:text-slate-300'}`} data-testid="connection-status">{c.status}</td>
+              <td className={`${cell} font-semibold ${STATUS_STYLE[c.status] ?? 'text-slate-600 dark:text-slate-300'}`} data-testid="connection-status" data-value={c.status}>
+                {connectionStatusText(c.status)}
+              </td>
               {canManage && (
                 <td className={cell}>
                   <span className="flex flex-wrap items-center gap-2">

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { api } from '../../lib/api.ts'
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
+import i18n from '../../i18n/index.ts'
 
 export type Channel = 'whatsapp' | 'whatsappapi' | 'facebook' | 'instagram' | 'simulator'
 export type SessionStatus = 'qrcode' | 'DISCONNECTED' | 'CONNECTED' | 'PAIRING' | 'TIMEOUT' | 'OPENING'
@@ -186,3 +187,9 @@ export function useCompanyConnectionCounts() {
 
 /** GET /whatsapp?companyId= (super user): one company's connections, for the overview's dialog. */
 export const fetchCompanyConnections = (companyId: number) => api<CompanyConnection[]>('/whatsapp', { query: { companyId, session: 0 } })
+
+/** A session status in the app's language (the raw value for one without a translation). */
+export function connectionStatusText(status: string): string {
+  const key = `connections.statuses.${status}`
+  return i18n.exists(key) ? i18n.t(key) : status
+}

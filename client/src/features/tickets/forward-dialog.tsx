@@ -78,7 +78,7 @@ export function ForwardDialog({ open, onClose, onForward }: ForwardDialogProps) 
               role="option"
               aria-selected={picked === c.id}
               data-testid="forward-contact"
-              className={`block w-full rounded px-2 py-1 text-left text-sm ${picked === c.id ? 'bg-brand text-white' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
+              className={`block w-full rounded px-2 py-1 text-left text-sm ${picked === c.id ? 'bg-brand text-brand-contrast' : 'hover:bg-slate-100 dark:hover:bg-slate-800'}`}
               onClick={() => setPicked(c.id)}
             >
               {c.name} <span className="opacity-70">{c.number}</span>

@@ -6,6 +6,8 @@ import { MediaIcon } from '../../ui/media-icon.tsx'
 import { FILE_KINDS, MessageMedia } from './message-media.tsx'
 import { WriteStatus } from '../../ui/write-status.tsx'
 import { RichText } from './rich-text.tsx'
+import i18n from '../../i18n/index.ts'
+import { clockTime } from '../../lib/format.ts'
 
 export interface MessageMenuAction {
   key: 'reply' | 'react' | 'forward' | 'edit' | 'delete'
@@ -26,10 +28,7 @@ interface MessageBubbleProps {
   select?: { checked: boolean; onToggle: () => void; label: string }
 }
 
-const time = (iso: string) => {
-  const d = new Date(iso)
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
-}
+const time = (iso: string) => clockTime(new Date(iso), i18n.language)
 
 /** Spec part 1 §4 ack icons: ✓ sent, ✓✓ delivered, blue ✓✓ read, a distinct colour when audio was played. */
 function AckMark({ ack, label }: { ack: number; label: Record<string, string> }) {

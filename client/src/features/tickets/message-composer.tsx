@@ -164,7 +164,7 @@ export function MessageComposer({ canMessage, replyTo, onCancelReply, onSend, ti
             type="button"
             data-testid="message-send"
             data-busy={busy}
-            className="rounded-full bg-brand p-2 text-white disabled:opacity-50"
+            className="rounded-full bg-brand p-2 text-brand-contrast disabled:opacity-50"
             aria-label={busy ? t('chatMedia.sending') : t('chat.send')}
             title={busy ? t('chatMedia.sending') : t('chat.send')}
             disabled={!enabled || (!text.trim() && !files.length) || busy || (files.length > 0 && !online)}

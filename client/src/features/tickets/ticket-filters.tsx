@@ -25,7 +25,7 @@ export function TicketFilters({ value, onChange, showUsers, showStatus }: { valu
     const list = value[key] as (typeof item)[]
     onChange({ ...value, [key]: list.includes(item) ? list.filter((x) => x !== item) : [...list, item] })
   }
-  const chip = (on: boolean) => `rounded-full border px-2 py-0.5 text-xs ${on ? 'border-brand bg-brand text-white' : 'border-slate-300 dark:border-slate-600'}`
+  const chip = (on: boolean) => `rounded-full border px-2 py-0.5 text-xs ${on ? 'border-brand bg-brand text-brand-contrast' : 'border-slate-300 dark:border-slate-600'}`
   const group = (title: string, children: ReactNode) => (
     <div className="flex flex-col gap-1">
       <span className="text-xs font-semibold text-slate-500">{title}</span>

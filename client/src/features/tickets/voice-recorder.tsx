@@ -68,7 +68,7 @@ export function VoiceRecorder({ channel, disabled, online, onRecordingChange, on
   if (startedAt === null) {
     const label = online ? t('chatMedia.record') : t('chatMedia.offline')
     return (
-      <button type="button" data-testid="record-start" className="rounded-full bg-brand p-2 text-white disabled:opacity-50" aria-label={label} title={label} disabled={disabled || !online} onClick={() => void start()}>
+      <button type="button" data-testid="record-start" className="rounded-full bg-brand p-2 text-brand-contrast disabled:opacity-50" aria-label={label} title={label} disabled={disabled || !online} onClick={() => void start()}>
         <MediaIcon name="mic" />
       </button>
     )
@@ -80,7 +80,7 @@ export function VoiceRecorder({ channel, disabled, online, onRecordingChange, on
       <button type="button" data-testid="record-cancel" className="rounded-full p-2 text-red-600 hover:bg-slate-100 dark:hover:bg-slate-800" aria-label={t('chatMedia.cancelRecording')} title={t('chatMedia.cancelRecording')} disabled={busy} onClick={() => { recording.current?.cancel(); finish() }}>
         <MediaIcon name="trash" />
       </button>
-      <button type="button" data-testid="record-send" className="rounded-full bg-brand p-2 text-white disabled:opacity-50" aria-label={t('chatMedia.sendRecording')} title={t('chatMedia.sendRecording')} disabled={busy} onClick={() => void send()}>
+      <button type="button" data-testid="record-send" className="rounded-full bg-brand p-2 text-brand-contrast disabled:opacity-50" aria-label={t('chatMedia.sendRecording')} title={t('chatMedia.sendRecording')} disabled={busy} onClick={() => void send()}>
         <Icon name="send" className="size-5" />
       </button>
     </div>
