@@ -3,6 +3,7 @@ import { describeEachBackend, ADMIN_EMAIL, ADMIN_PASSWORD } from '../../test/env
 import { call, refreshCookieOf } from '../../test/http.ts'
 import { createCompany, createPlan, createUser, loginToken, uniq } from '../../test/factories.ts'
 import { withSystem } from '../db/tenant.ts'
+import { localTime } from '../domain/routing/schedule-rules.ts'
 
 describeEachBackend('auth', (env) => {
   test('logs in the seeded super user with token, user, company, settings and due date', async () => {
@@ -123,6 +124,26 @@ describeEachBackend('auth', (env) => {
     expect(seen).toContain(String(u.id))
     expect((await call(env(), 'GET', '/auth/me', { token: u.token })).status).toBe(401)
     expect((await call(env(), 'GET', '/auth/me', { token: newer })).status).toBe(200)
+  })
+
+  test('an attendant outside their working hours is refused with ERR_OUT_OF_HOURS; an admin is not', async () => {
+    const { companyId, adminEmail } = await createCompany(env())
+    const u = await createUser(env(), companyId)
+    const zone = await withSystem(env().services.db, async (tx) => (await tx<{ timezone: string }[]>`select timezone from companies where id = ${companyId}`)[0].timezone)
+    const { minutes } = localTime(new Date(), zone)
+    const hhmm = (m: number) => `${String(Math.floor(((m + 1440) % 1440) / 60)).padStart(2, '0')}:${String(((m + 1440) % 1440) % 60).padStart(2, '0')}`
+    // A shift starting two hours from now and ending an hour later (across midnight when it has to).
+    const away = { start: hhmm(minutes + 120), end: hhmm(minutes + 180) }
+    await withSystem(env().services.db, (tx) => tx`update users set start_work = ${away.start}, end_work = ${away.end} where company_id = ${companyId}`)
+    const refused = await call(env(), 'POST', '/auth/login', { json: { email: u.email, password: u.password } })
+    expect(refused.status).toBe(400)
+    expect(refused.body.error).toBe('ERR_OUT_OF_HOURS')
+    expect(refreshCookieOf(refused)).toBeUndefined()
+    const admin = await call(env(), 'POST', '/auth/login', { json: { email: adminEmail, password: 'admin-pass' } })
+    expect(admin.status).toBe(200)
+    // A shift holding now (ending one minute from now, begun yesterday evening) lets the attendant in.
+    await withSystem(env().services.db, (tx) => tx`update users set start_work = ${hhmm(minutes - 600)}, end_work = ${hhmm(minutes + 1)} where id = ${u.id}`)
+    expect((await call(env(), 'POST', '/auth/login', { json: { email: u.email, password: u.password } })).status).toBe(200)
   })
 
   test('an inactive company\'s users cannot log in and their open sessions stop', async () => {

@@ -103,3 +103,41 @@ export function TextArea({ id, label, value, onChange, error }: { id: string; la
     </div>
   )
 }
+
+/** What the ##:## mask makes of typed text: digits only, a colon after the hour, five characters at most. */
+export function maskTime(raw: string): string {
+  const digits = raw.replace(/\D/g, '').slice(0, 4)
+  return digits.length > 2 ? `${digits.slice(0, 2)}:${digits.slice(2)}` : digits
+}
+
+const TEN_MINUTES = Array.from({ length: 144 }, (_, i) => `${String(Math.floor(i / 6)).padStart(2, '0')}:${String((i % 6) * 10).padStart(2, '0')}`)
+
+/**
+ * A time of day typed through the ##:## mask (24-hour whatever the browser's locale, unlike
+ * input type=time), offering the day in 10-minute steps as suggestions.
+ */
+export function TimeField({ id, label, value, onChange, error }: { id: string; label: string; value: string; onChange: (v: string) => void; error?: string }) {
+  return (
+    <Field id={id} label={label} error={error}>
+      <input
+        id={id}
+        name={id}
+        type="text"
+        inputMode="numeric"
+        placeholder="HH:MM"
+        maxLength={5}
+        list={`${id}-steps`}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(maskTime(e.target.value))}
+        className={`${inputClass} ${borderClass(error)} tabular-nums`}
+      />
+      <datalist id={`${id}-steps`}>
+        {TEN_MINUTES.map((t) => (
+          <option key={t} value={t} />
+        ))}
+      </datalist>
+    </Field>
+  )
+}

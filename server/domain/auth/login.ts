@@ -6,6 +6,7 @@ import type { DomainEvent } from '../context.ts'
 import { findUserView, type UserView } from '../users/user-view.ts'
 import { findCompanySettings } from '../company-settings/company-settings.ts'
 import { openSession, revokeSessions, type SessionDeps } from './sessions.ts'
+import { isWithinWorkingHours } from '../routing/schedule-rules.ts'
 import { assertMayTryLogin, clearLoginFailures, recordLoginFailure } from './login-throttle.ts'
 
 export interface LoginInput {
@@ -39,8 +40,10 @@ export async function login(
 
   const found = await withSystem(db, async (tx) => {
     await assertMayTryLogin(tx, address, email, now)
-    const [user] = await tx<{ id: number; companyId: number; passwordHash: string; super: boolean; status: boolean }[]>`
-      select u.id, u.company_id, u.password_hash, u.super, c.status
+    const [user] = await tx<
+      { id: number; companyId: number; passwordHash: string; super: boolean; status: boolean; profile: string; startWork: string | null; endWork: string | null; timezone: string | null }[]
+    >`
+      select u.id, u.company_id, u.password_hash, u.super, c.status, u.profile, u.start_work, u.end_work, c.timezone
         from users u join companies c on c.id = u.company_id
        where lower(u.email) = ${email}`
     return user ?? null
@@ -53,6 +56,11 @@ export async function login(
     throw new AppError('ERR_INVALID_CREDENTIALS', 'Invalid email or password')
   }
   if (!found.status && !found.super) throw new AppError('ERR_COMPANY_INACTIVE', 'This company is inactive')
+  // Working hours bind attendants only: an admin outside them could otherwise lock the company out (docs/decisions.md).
+  const bound = !found.super && found.profile !== 'admin'
+  if (bound && !isWithinWorkingHours(found.startWork, found.endWork, now, found.timezone ?? 'UTC')) {
+    throw new AppError('ERR_OUT_OF_HOURS', `Login is allowed from ${found.startWork} to ${found.endWork}`)
+  }
 
   return withSystem(db, async (tx) => {
     await clearLoginFailures(tx, address, email)

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { isWithinSchedule, localTime } from './schedule-rules.ts'
+import { isWithinSchedule, localTime, isWithinWorkingHours } from './schedule-rules.ts'
 
 const weekday = (weekdayEn: string, a: [string, string], b: [string, string] = ['', '']) => ({
   weekdayEn, startTimeA: a[0], endTimeA: a[1], startTimeB: b[0], endTimeB: b[1],
@@ -45,5 +45,25 @@ describe('isWithinSchedule', () => {
 
   test('a shift ending before it starts runs past midnight', () => {
     expect(isWithinSchedule([weekday('friday', ['22:00', '02:00'])], new Date('2026-11-21T02:30:00Z'), 'America/Sao_Paulo')).toBe(true)
+  })
+})
+
+describe('isWithinWorkingHours', () => {
+  // 2026-11-27 12:00 UTC is 09:00 in São Paulo.
+  const at = new Date('2026-11-27T12:00:00Z')
+  test('both ends count, so 00:00-23:59 is the whole day', () => {
+    expect(isWithinWorkingHours('00:00', '23:59', new Date('2026-11-27T02:59:30Z'), 'America/Sao_Paulo')).toBe(true)
+    expect(isWithinWorkingHours('09:00', '09:00', at, 'America/Sao_Paulo')).toBe(true)
+    expect(isWithinWorkingHours('09:10', '18:00', at, 'America/Sao_Paulo')).toBe(false)
+    expect(isWithinWorkingHours('08:00', '08:59', at, 'America/Sao_Paulo')).toBe(false)
+  })
+  test('on the company clock, and past midnight when the end comes first', () => {
+    expect(isWithinWorkingHours('11:00', '13:00', at, 'UTC')).toBe(true)
+    expect(isWithinWorkingHours('22:00', '09:30', at, 'America/Sao_Paulo')).toBe(true)
+    expect(isWithinWorkingHours('22:00', '08:30', at, 'America/Sao_Paulo')).toBe(false)
+  })
+  test('missing or malformed hours put no limit', () => {
+    expect(isWithinWorkingHours(null, '18:00', at, 'UTC')).toBe(true)
+    expect(isWithinWorkingHours('8h', '18:00', at, 'UTC')).toBe(true)
   })
 })

@@ -53,3 +53,17 @@ export function isWithinSchedule(schedules: Schedule[] | null | undefined, at: D
   if (!day) return false
   return inShift(minutes, day.startTimeA, day.endTimeA) || inShift(minutes, day.startTimeB, day.endTimeB)
 }
+
+/**
+ * A user's working hours (startWork-endWork, HH:MM on the company's clock) hold `at`. Both ends count,
+ * so the default 00:00-23:59 is the whole day; an end before the start runs past midnight (22:00-06:00).
+ * Missing or malformed hours put no limit.
+ */
+export function isWithinWorkingHours(start: string | null | undefined, end: string | null | undefined, at: Date, timeZone: string): boolean {
+  const hhmm = /^([01]\d|2[0-3]):[0-5]\d$/
+  if (!start || !end || !hhmm.test(start) || !hhmm.test(end)) return true
+  const { minutes } = localTime(at, timeZone)
+  const s = toMinutes(start)
+  const e = toMinutes(end)
+  return s <= e ? minutes >= s && minutes <= e : minutes >= s || minutes <= e
+}

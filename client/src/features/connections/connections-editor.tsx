@@ -6,6 +6,7 @@ import type { QueueOption } from './connections.ts'
 import type { Problems } from '../../lib/validation.ts'
 import { useDialogForm } from '../../lib/use-dialog-form.ts'
 import { Button } from '../../ui/button.tsx'
+import { QueueChecklist } from '../../ui/queue-checklist.tsx'
 import { ChatbotTab, ImportSection, MessagesTab, NpsTab, SchedulesTab, type SetValue, type TabProps } from './connections-editor-tabs.tsx'
 import { TextField } from '../../ui/form-field.tsx'
 import { Modal } from '../../ui/modal.tsx'
@@ -34,23 +35,6 @@ interface ConnectionsEditorProps {
 const tabClass =
   'border-b-2 border-transparent px-3 py-2 text-sm font-semibold text-slate-500 outline-none data-[selected]:border-brand data-[selected]:text-brand data-[focus]:bg-slate-100 dark:text-slate-400 dark:data-[focus]:bg-slate-800'
 
-function QueueChecklist({ queues, selected, onChange }: { queues: QueueOption[]; selected: number[]; onChange: (ids: number[]) => void }) {
-  const { t } = useTranslation()
-  if (!queues.length) return <p className="text-sm text-slate-500">{t('connections.fields.noQueues')}</p>
-  return (
-    <fieldset className="flex flex-wrap gap-3">
-      <legend className="mb-1 text-sm font-medium text-slate-700 dark:text-slate-300">{t('connections.fields.queues')}</legend>
-      {queues.map((q) => (
-        <label key={q.id} className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={selected.includes(q.id)} onChange={(e) => onChange(e.target.checked ? [...selected, q.id] : selected.filter((id) => id !== q.id))} />
-          <span className="size-3 rounded-full" style={{ backgroundColor: q.color }} />
-          {q.name}
-        </label>
-      ))}
-    </fieldset>
-  )
-}
-
 function GeneralTab(props: TabProps & { mode: 'create' | 'edit'; greetingMedia: string | null; media: MediaChange; setMedia: (m: MediaChange) => void }) {
   const { t } = useTranslation()
   const { values, set, problems, queues, media, setMedia } = props
@@ -61,7 +45,13 @@ function GeneralTab(props: TabProps & { mode: 'create' | 'edit'; greetingMedia: 
       <SwitchField id="connection-isDefault" label={t('connections.fields.isDefault')} checked={values.isDefault} onChange={(v) => set('isDefault', v)} />
       <SwitchField id="connection-allowGroup" label={t('connections.fields.allowGroup')} checked={values.allowGroup} onChange={(v) => set('allowGroup', v)} />
       <SwitchField id="connection-groupAsTicket" label={t('connections.fields.groupAsTicket')} checked={values.groupAsTicket === 'enabled'} onChange={(v) => set('groupAsTicket', v ? 'enabled' : 'disabled')} />
-      <QueueChecklist queues={queues} selected={values.queueIds} onChange={(ids) => set('queueIds', ids)} />
+      <QueueChecklist
+        label={t('connections.fields.queues')}
+        emptyText={t('connections.fields.noQueues')}
+        queues={queues}
+        selected={values.queueIds}
+        onChange={(ids) => set('queueIds', ids)}
+      />
       <div className="flex items-end gap-2">
         <div className="flex-1">
           <TextField id="connection-token" label={t('connections.fields.token')} value={values.regenerateToken ? '' : values.token} onChange={() => {}} hint={tokenHint} />

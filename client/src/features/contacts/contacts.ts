@@ -6,6 +6,7 @@ import { userAtom } from '../../state/auth.ts'
 import { contactRequestBody, numberDigits, type ContactFormValues } from './contact-form.ts'
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
+import { settleSave } from '../../lib/outbox-save.ts'
 import { containsPattern, type LocalWriter } from '../../lib/local-sql.ts'
 
 /** Rows per page of the list's infinite scroll. */
@@ -167,6 +168,7 @@ export function useContactActions() {
       setActive: (id: number, active: boolean) => queueSetContactActive(w, id, active),
       retry: (clientId: string) => lf.outbox.retry(clientId),
       discard: (clientId: string) => lf.outbox.discard(clientId),
+      settle: (clientId: string) => settleSave(lf.outbox, clientId),
       /** The database the export reads. */
       pg: lf.db,
     }

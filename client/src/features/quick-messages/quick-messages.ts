@@ -7,6 +7,7 @@ import { userAtom } from '../../state/auth.ts'
 import { api } from '../../lib/api.ts'
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
+import { settleSave } from '../../lib/outbox-save.ts'
 import { quickMessageRequestBody, quickMessageRowValue, type QuickMessageFormValues } from './quick-message-form.ts'
 import type { User } from '../../lib/types.ts'
 import { containsPattern } from '../../lib/local-sql.ts'
@@ -182,6 +183,7 @@ export function useQuickMessageActions() {
       createdId: (clientId: string) => createdIdOf(lf.outbox, clientId),
       retry: (clientId: string) => lf.outbox.retry(clientId),
       discard: (clientId: string) => lf.outbox.discard(clientId),
+      settle: (clientId: string) => settleSave(lf.outbox, clientId),
     }
   }, [lf, me])
 }

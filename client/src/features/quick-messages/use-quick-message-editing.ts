@@ -1,6 +1,8 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import type { WriteOutcome } from '../../../../sync/client/write-outcome.ts'
 import { toastError } from '../../lib/errors.ts'
+import { savedText } from '../../lib/outbox-save.ts'
 import { newQuickMessageValues, type QuickMessageFormValues } from './quick-message-form.ts'
 import {
   quickMessageFormValuesOf, removeQuickMessageMedia, uploadQuickMessageMedia, useQuickMessageActions, type QuickMessageItem,
@@ -30,13 +32,16 @@ export function useQuickMessageEditing() {
   const [editing, setEditing] = useState<Editing | null>(null)
   const [deleting, setDeleting] = useState<QuickMessageItem | null>(null)
 
-  /** Queues the create; with a file (online) waits for the server's id, dropping a refused write so the dialog can fix it. */
-  async function create(values: QuickMessageFormValues): Promise<number | null> {
+  /**
+   * Queues the create and waits for the answer; with a file (online) it needs the server's id, dropping
+   * a refused write so the dialog can fix it.
+   */
+  async function create(values: QuickMessageFormValues): Promise<{ id: number | null; outcome: WriteOutcome }> {
     if (!actions) throw new Error('local database not open')
     const clientId = await actions.create(values)
-    if (!values.file || !navigator.onLine) return null
+    if (!values.file || !navigator.onLine) return { id: null, outcome: await actions.settle(clientId) }
     try {
-      return await actions.createdId(clientId)
+      return { id: await actions.createdId(clientId), outcome: { kind: 'sent' } }
     } catch (err) {
       await actions.discard(clientId)
       throw err
@@ -47,11 +52,12 @@ export function useQuickMessageEditing() {
     if (!actions || !editing) throw new Error('local database not open')
     let id: number | null = null
     try {
+      let outcome: WriteOutcome
       if (editing.mode === 'edit' && editing.message?.id) {
         id = editing.message.id
-        await actions.update(id, values)
-      } else id = await create(values)
-      pushToast('success', navigator.onLine ? t('quickMessages.saved') : t('quickMessages.savedOffline'))
+        outcome = await actions.settle(await actions.update(id, values))
+      } else ({ id, outcome } = await create(values))
+      pushToast('success', savedText(outcome, { saved: t('quickMessages.saved'), savedOffline: t('quickMessages.savedOffline') }))
     } catch (err) {
       toastError(err)
       throw err
@@ -66,7 +72,7 @@ export function useQuickMessageEditing() {
     setDeleting(null)
     if (!actions || message?.id == null) return
     try {
-      await actions.remove(message.id)
+      await actions.settle(await actions.remove(message.id))
       pushToast('success', t('quickMessages.deleted'))
     } catch (err) {
       toastError(err)

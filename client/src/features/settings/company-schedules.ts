@@ -1,3 +1,4 @@
+import { awaitWriteOutcome } from '../../../../sync/client/write-outcome.ts'
 import { useAtomValue } from 'jotai'
 import { useMemo } from 'react'
 import { optimisticSelect, queueWrite } from '../../../../sync/client/optimistic.ts'
@@ -38,7 +39,8 @@ export function useCompanySchedules() {
     if (!lf || !companyId) return null
     const w: LocalWriter = { pg: lf.db, outbox: lf.outbox }
     return {
-      save: (schedules: ScheduleEntry[]) => queueSaveCompanySchedules(w, companyId, schedules),
+      /** Queues the hours; resolves with the answer (a refusal stays beside the button: retry or discard). */
+      save: async (schedules: ScheduleEntry[]) => awaitWriteOutcome(lf.outbox, await queueSaveCompanySchedules(w, companyId, schedules)).catch(() => null),
       retry: (clientId: string) => lf.outbox.retry(clientId),
       discard: (clientId: string) => lf.outbox.discard(clientId),
     }

@@ -1,3 +1,4 @@
+import { awaitWriteOutcome } from '../../../../sync/client/write-outcome.ts'
 import { useAtomValue } from 'jotai'
 import { useMemo } from 'react'
 import { optimisticSelect, queueWrite } from '../../../../sync/client/optimistic.ts'
@@ -139,7 +140,9 @@ export function useCompanySettingActions() {
     if (!lf || !companyId) return null
     const w: LocalWriter = { pg: lf.db, outbox: lf.outbox }
     return {
-      save: (key: CompanySettingKey, value: CompanySettingValue) => queueSaveCompanySetting(w, companyId, key, value),
+      /** Queues the change; resolves with the answer (a refusal stays beside the field: retry or discard). */
+      save: async (key: CompanySettingKey, value: CompanySettingValue) =>
+        awaitWriteOutcome(lf.outbox, await queueSaveCompanySetting(w, companyId, key, value)).catch(() => null),
       retry: (clientId: string) => lf.outbox.retry(clientId),
       discard: (clientId: string) => lf.outbox.discard(clientId),
     }

@@ -2,6 +2,7 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react'
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { LoadingScreen } from '../../ui/message-card.tsx'
+import { pushToast } from '../../state/toasts.ts'
 import { useCompanySettingActions, useCompanySettings } from './company-settings.ts'
 import { localFirstAtom } from '../../state/local-first.ts'
 import { SettingsOptions } from './settings-options.tsx'
@@ -33,7 +34,12 @@ export default function SettingsPage() {
       <SettingsOptions
         settings={settings}
         writes={writes}
-        onSave={actions ? (key, value) => void actions.save(key, value) : null}
+        onSave={
+          actions
+            ? (key, value) =>
+                void actions.save(key, value).then((outcome) => outcome && pushToast('success', t(outcome.kind === 'sent' ? 'settings.saved' : 'settings.savedOffline')))
+            : null
+        }
         onRetry={(id) => void actions?.retry(id)}
         onDiscard={(id) => void actions?.discard(id)}
       />

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/button.tsx'
+import { pushToast } from '../../state/toasts.ts'
 import { LoadingScreen } from '../../ui/message-card.tsx'
 import { WeeklyHoursFields, weeklyHoursProblems, type ScheduleEntry } from '../business-hours/index.ts'
 import { useCompanySchedules } from './company-schedules.ts'
@@ -22,7 +23,7 @@ export function SettingsSchedules() {
     const found = weeklyHoursProblems(shown, 'queues.errors.invalidTime')
     setProblems(found)
     if (Object.keys(found).length || !actions) return
-    void actions.save(shown)
+    void actions.save(shown).then((outcome) => outcome && pushToast('success', t(outcome.kind === 'sent' ? 'settings.hoursSaved' : 'settings.savedOffline')))
     setDraft(null)
   }
   return (

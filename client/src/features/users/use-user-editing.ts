@@ -1,8 +1,11 @@
+import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toastError } from '../../lib/errors.ts'
+import { savedText } from '../../lib/outbox-save.ts'
 import { newUserValues, type UserFormValues } from './user-form.ts'
-import { userFormValuesOf, useUserActions, type UserListItem } from './users.ts'
+import { uploadAvatar, userFormValuesOf, useUserActions, type UserListItem } from './users.ts'
+import { userAtom } from '../../state/auth.ts'
 import { pushToast } from '../../state/toasts.ts'
 
 type Editing = { mode: 'create' | 'edit'; user: UserListItem | null; initial: UserFormValues }
@@ -11,19 +14,25 @@ type Editing = { mode: 'create' | 'edit'; user: UserListItem | null; initial: Us
 export function useUserEditing() {
   const { t } = useTranslation()
   const actions = useUserActions()
+  const me = useAtomValue(userAtom)
   const [editing, setEditing] = useState<Editing | null>(null)
   const [deleting, setDeleting] = useState<UserListItem | null>(null)
-  const savedText = () => (navigator.onLine ? t('users.saved') : t('users.savedOffline'))
 
   async function save(values: UserFormValues) {
     if (!actions || !editing) throw new Error('local database not open')
     try {
-      if (editing.mode === 'edit' && editing.user?.id) await actions.update(editing.user.id, values)
-      else await actions.create(values)
-      pushToast('success', savedText())
+      const clientId = editing.mode === 'edit' && editing.user?.id ? await actions.update(editing.user.id, values) : await actions.create(values)
+      const outcome = await actions.settle(clientId)
+      pushToast('success', savedText(outcome, { saved: t('users.saved'), savedOffline: t('users.savedOffline') }))
     } catch (err) {
       toastError(err)
       throw err
+    }
+    const id = editing.user?.id
+    if (values.avatar && id) {
+      // The user is saved; only the photo may fail now, and says so on its own.
+      if (!navigator.onLine) pushToast('warning', t('users.avatarOffline'))
+      else await uploadAvatar(id, values.avatar, id === me?.id).catch(toastError)
     }
   }
 
@@ -32,7 +41,7 @@ export function useUserEditing() {
     setDeleting(null)
     if (!actions || user?.id == null) return
     try {
-      await actions.remove(user.id)
+      await actions.settle(await actions.remove(user.id))
       pushToast('success', t('users.deleted'))
     } catch (err) {
       toastError(err)

@@ -42,3 +42,12 @@ describe('userRequestBody', () => {
     expect(userRequestBody({ ...valid, name: ' Dora ', email: ' Dora@X.com ' })).toMatchObject({ name: 'Dora', email: 'dora@x.com' })
   })
 })
+
+describe('working hours (spec part 2 §2 Users: mask ##:##)', () => {
+  test('a new user works 00:00-23:59; hours must be HH:MM', () => {
+    expect(newUserValues()).toMatchObject({ startWork: '00:00', endWork: '23:59', queueIds: [], whatsappId: null })
+    const base = { ...newUserValues(), name: 'Ana', email: 'ana@x.com', password: 'senha1' }
+    expect(userFormProblems({ ...base, startWork: '08:10', endWork: '18:00' }, 'create')).toEqual({})
+    expect(userFormProblems({ ...base, startWork: '8:10', endWork: '24:00' }, 'create')).toEqual({ startWork: 'queues.errors.invalidTime', endWork: 'queues.errors.invalidTime' })
+  })
+})

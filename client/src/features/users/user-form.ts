@@ -15,22 +15,50 @@ export interface UserFormValues {
   password: string
   profile: 'admin' | 'user'
   permissions: Record<UserPermission, boolean>
+  queueIds: number[]
+  /** The default connection (spec part 1 §3 User whatsappId), null for none. */
+  whatsappId: number | null
+  /** Working hours, HH:MM (login outside them is refused for plain users: docs/decisions.md). */
+  startWork: string
+  endWork: string
+  farewellMessage: string
+  /** A new avatar to upload after the save (edit only: the upload needs the user's id; online only). */
+  avatar: File | null
 }
 
-/** Spec defaults for a new user: profile user, every switch off (allTicket disable). */
+/** Spec defaults for a new user: profile user, hours 00:00-23:59, every switch off (allTicket disable). */
 export function newUserValues(): UserFormValues {
-  return { name: '', email: '', password: '', profile: 'user', permissions: Object.fromEntries(USER_PERMISSIONS.map((p) => [p, false])) as Record<UserPermission, boolean> }
+  return {
+    name: '',
+    email: '',
+    password: '',
+    profile: 'user',
+    permissions: Object.fromEntries(USER_PERMISSIONS.map((p) => [p, false])) as Record<UserPermission, boolean>,
+    queueIds: [],
+    whatsappId: null,
+    startWork: '00:00',
+    endWork: '23:59',
+    farewellMessage: '',
+    avatar: null,
+  }
 }
 
-/** User form (spec part 1 §5): name 2-50, email valid, password 5-50 (optional on edit). */
-export function userFormProblems(v: UserFormValues, mode: 'create' | 'edit'): Problems<'name' | 'email' | 'password'> {
-  const problems: Problems<'name' | 'email' | 'password'> = {}
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/
+// queueIds and whatsappId only get the server's refusals (an unknown queue or connection).
+type UserField = 'name' | 'email' | 'password' | 'startWork' | 'endWork' | 'farewellMessage' | 'queueIds' | 'whatsappId'
+
+/** User form (spec part 1 §5): name 2-50, email valid, password 5-50 (optional on edit), hours HH:MM. */
+export function userFormProblems(v: UserFormValues, mode: 'create' | 'edit'): Partial<Record<UserField, string>> {
+  const problems: Partial<Record<UserField, string>> = {}
   const name = lengthProblem(v.name, 2, 50)
   const email = emailProblem(v.email)
   const password = lengthProblem(v.password, 5, 50, mode === 'create', false)
   if (name) problems.name = name
   if (email) problems.email = email
   if (password) problems.password = password
+  if (!TIME.test(v.startWork)) problems.startWork = 'queues.errors.invalidTime'
+  if (!TIME.test(v.endWork)) problems.endWork = 'queues.errors.invalidTime'
+  if (v.farewellMessage.length > 5000) problems.farewellMessage = 'validation.tooLong'
   return problems
 }
 
@@ -54,5 +82,10 @@ export function userRequestBody(v: UserFormValues): CreateUserBody {
     showDashboard: toggle(p.showDashboard),
     allowRealTime: toggle(p.allowRealTime),
     allowConnections: toggle(p.allowConnections),
+    queueIds: v.queueIds,
+    whatsappId: v.whatsappId,
+    startWork: v.startWork,
+    endWork: v.endWork,
+    farewellMessage: v.farewellMessage,
   }
 }

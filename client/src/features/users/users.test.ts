@@ -10,7 +10,8 @@ import { applyLocalSchema } from '../../../../sync/client/schema.ts'
 import { watchQuery } from '../../lib/live-query.ts'
 import { newUserValues, type UserFormValues } from './user-form.ts'
 import { containsPattern } from '../../lib/local-sql.ts'
-import { queueCreateUser, queueDeleteUser, queueUpdateUser, toUserListItem, userListQuery, type UserListItem } from './users.ts'
+import { queueCreateUser, queueDeleteUser, queueUpdateUser, toUserListItem, userFormValuesOf, userListQuery, type UserListItem } from './users.ts'
+import { SaveRefused, settleSave } from '../../lib/outbox-save.ts'
 
 let pg: PGlite & { live: import('@electric-sql/pglite/live').LiveNamespace }
 beforeAll(async () => {
@@ -19,11 +20,13 @@ beforeAll(async () => {
 })
 afterAll(() => pg.close())
 beforeEach(async () => {
-  await pg.exec(`delete from users; delete from local_writes; delete from synced_txids;`)
+  await pg.exec(`delete from users; delete from user_queues; delete from local_writes; delete from synced_txids;`)
   await pg.exec(`insert into users (id, company_id, name, email, profile, super, all_ticket, allow_group, show_dashboard) values
     (1, 1, 'bruno', 'bruno@x.com', 'admin', true, 'enable', true, 'enabled'),
     (2, 1, 'Ana Paula', 'ana@x.com', 'user', false, 'disable', false, 'disabled'),
     (3, 1, 'Caio', 'caio_100%@y.com', 'user', false, 'disable', false, 'disabled')`)
+  await pg.exec(`update users set start_work = '08:00', end_work = '18:30', whatsapp_id = 4, farewell_message = 'Até logo' where id = 2;
+    insert into user_queues (company_id, user_id, queue_id) values (1, 2, 9), (1, 2, 3), (1, 1, 3)`)
 })
 
 async function list(search = ''): Promise<UserListItem[]> {
@@ -65,6 +68,14 @@ describe('userListQuery', () => {
     expect(users[0].permissions.allTicket).toBe(false)
   })
 
+  test("carries each user's queues, default connection, hours and farewell into the dialog", async () => {
+    const ana = (await list()).find((u) => u.id === 2)!
+    expect(ana).toMatchObject({ queueIds: [3, 9], whatsappId: 4, startWork: '08:00', endWork: '18:30', farewellMessage: 'Até logo' })
+    expect(userFormValuesOf(ana)).toMatchObject({ queueIds: [3, 9], whatsappId: 4, startWork: '08:00', endWork: '18:30', farewellMessage: 'Até logo', avatar: null })
+    const caio = (await list()).find((u) => u.id === 3)!
+    expect(caio).toMatchObject({ queueIds: [], whatsappId: null, startWork: '00:00', endWork: '23:59', farewellMessage: '' })
+  })
+
   test('searches name or email in lowercase, anywhere in the text', async () => {
     expect((await list('ANA')).map((u) => u.id)).toEqual([2])
     expect((await list('y.com')).map((u) => u.id)).toEqual([3])
@@ -103,6 +114,29 @@ describe('writes through the outbox', () => {
     expect(write).toMatchObject({ method: 'PUT', path: '/users/2' })
     expect(write.body).not.toHaveProperty('password')
     expect(updateUserSchema.safeParse(write.body).success).toBe(true)
+    box.close()
+  })
+
+  test('queues, connection, hours and farewell go in the body and the hours show at once', async () => {
+    const box = await outbox()
+    await queueUpdateUser({ pg, outbox: box }, 3, values({ queueIds: [3], whatsappId: 4, startWork: '09:10', endWork: '17:50', farewellMessage: 'Tchau' }))
+    const [write] = box.snapshot().writes
+    expect(updateUserSchema.parse(write.body)).toMatchObject({ queueIds: [3], whatsappId: 4, startWork: '09:10', endWork: '17:50', farewellMessage: 'Tchau' })
+    expect((await list()).find((u) => u.id === 3)).toMatchObject({ startWork: '09:10', endWork: '17:50', whatsappId: 4, pending: true })
+    box.close()
+  })
+
+  test('a save the server refuses is dropped and names its field, so the dialog shows only that', async () => {
+    const box = await outbox(() => Response.json({ error: 'ERR_EMAIL_ALREADY_EXISTS', message: 'taken', field: 'email' }, { status: 409 }))
+    const unlink = await linkOutbox(box, pg)
+    const clientId = await queueCreateUser({ pg, outbox: box }, 1, values())
+    const err = await settleSave(box, clientId).catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(SaveRefused)
+    expect((err as SaveRefused).fields).toEqual({ email: 'errors.ERR_EMAIL_ALREADY_EXISTS' })
+    expect((err as SaveRefused).handled).toBe(true)
+    expect(box.snapshot().writes).toHaveLength(0)
+    await until(async () => !(await list()).some((u) => u.clientId === clientId))
+    unlink()
     box.close()
   })
 

@@ -6,6 +6,7 @@ import { store } from '../../state/store.ts'
 import { api } from '../../lib/api.ts'
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
+import { settleSave } from '../../lib/outbox-save.ts'
 import { containsPattern, type LocalWriter } from '../../lib/local-sql.ts'
 import type { User } from '../../lib/types.ts'
 import { USER_PERMISSIONS, userRequestBody, type UpdateUserBody, type UserFormValues, type UserPermission } from './user-form.ts'
@@ -34,6 +35,11 @@ export interface UserListItem {
   profile: 'admin' | 'user'
   super: boolean
   permissions: Record<UserPermission, boolean>
+  queueIds: number[]
+  whatsappId: number | null
+  startWork: string
+  endWork: string
+  farewellMessage: string
   pending: boolean
   /** The server refused the pending write (ERR_* code): retry or discard it. */
   error: string | null
@@ -47,10 +53,12 @@ type UserListRow = Record<string, unknown> & { id: number | null; client_id: str
  */
 export function userListQuery(filter: { search: string }): SqlQuery {
   const search = filter.search.trim()
-  const columns = ['id', 'client_id', 'pending', 'error', 'name', 'email', 'profile', 'super', ...Object.values(COLUMN)].map((c) => `u.${c}`)
+  const columns = ['id', 'client_id', 'pending', 'error', 'name', 'email', 'profile', 'super', 'whatsapp_id', 'start_work', 'end_work', 'farewell_message', ...Object.values(COLUMN)].map((c) => `u.${c}`)
   const where = search ? 'where lower(u.name) like $1 or lower(u.email) like $1' : ''
+  // A user's queues come from user_queues (synced company-wide), ordered for a stable dialog.
+  const queueIds = `(select coalesce(array_agg(q.queue_id order by q.queue_id), '{}') from user_queues q where q.user_id = u.id) as queue_ids`
   return {
-    sql: `select ${columns.join(', ')} from (${optimisticSelect('users')}) u ${where} order by lower(u.name), u.id nulls last, u.client_id`,
+    sql: `select ${columns.join(', ')}, ${queueIds} from (${optimisticSelect('users')}) u ${where} order by lower(u.name), u.id nulls last, u.client_id`,
     params: search ? [containsPattern(search)] : [],
   }
 }
@@ -68,9 +76,22 @@ export function toUserListItem(row: UserListRow): UserListItem {
     profile: row.profile === 'admin' ? 'admin' : 'user',
     super: row.super === true,
     permissions,
+    queueIds: Array.isArray(row.queue_ids) ? row.queue_ids.map(Number) : [],
+    whatsappId: typeof row.whatsapp_id === 'number' ? row.whatsapp_id : null,
+    startWork: typeof row.start_work === 'string' ? row.start_work : '00:00',
+    endWork: typeof row.end_work === 'string' ? row.end_work : '23:59',
+    farewellMessage: typeof row.farewell_message === 'string' ? row.farewell_message : '',
     pending: row.pending,
     error: row.error,
   }
+}
+
+const connectionQuery: SqlQuery = { sql: 'select id, name from whatsapps order by lower(name), id', params: [] }
+
+/** The company's connections (local database), for the default-connection select. */
+export function useConnectionOptions(): { id: number; name: string }[] {
+  const db = useLocalFirst()?.db ?? null
+  return useLiveQuery<{ id: number; name: string }>(db, connectionQuery).rows
 }
 
 /** The users list from the local database, live: it changes as sync and local writes change it. */
@@ -83,7 +104,19 @@ export function useUserList(search: string): { users: UserListItem[]; loading: b
 }
 
 export function userFormValuesOf(user: UserListItem): UserFormValues {
-  return { name: user.name, email: user.email, password: '', profile: user.profile, permissions: { ...user.permissions } }
+  return {
+    name: user.name,
+    email: user.email,
+    password: '',
+    profile: user.profile,
+    permissions: { ...user.permissions },
+    queueIds: [...user.queueIds],
+    whatsappId: user.whatsappId,
+    startWork: user.startWork,
+    endWork: user.endWork,
+    farewellMessage: user.farewellMessage,
+    avatar: null,
+  }
 }
 
 /** The columns of the local users row a body sets (snake_case, as the synced table has them). */
@@ -92,6 +125,10 @@ export function userRowValue(body: UpdateUserBody): Record<string, unknown> {
   if (body.name !== undefined) row.name = body.name
   if (body.email !== undefined) row.email = body.email
   if (body.profile !== undefined) row.profile = body.profile
+  if (body.whatsappId !== undefined) row.whatsapp_id = body.whatsappId
+  if (body.startWork !== undefined) row.start_work = body.startWork
+  if (body.endWork !== undefined) row.end_work = body.endWork
+  if (body.farewellMessage !== undefined) row.farewell_message = body.farewellMessage
   for (const p of USER_PERMISSIONS) if (body[p] !== undefined) row[COLUMN[p]] = body[p]
   return row
 }
@@ -127,6 +164,7 @@ export function useUserActions() {
       remove: (id: number) => queueDeleteUser(w, id),
       retry: (clientId: string) => lf.outbox.retry(clientId),
       discard: (clientId: string) => lf.outbox.discard(clientId),
+      settle: (clientId: string) => settleSave(lf.outbox, clientId),
     }
   }, [lf, companyId])
 }
@@ -147,13 +185,13 @@ export async function saveOwnProfile(userId: number, values: ProfileValues): Pro
   return user
 }
 
-/** POST /users/{id}/media-upload (form userId, typeArch, profileImage). */
-export async function uploadAvatar(userId: number, file: File): Promise<User> {
+/** POST /users/{id}/media-upload (form userId, typeArch, profileImage); `own` also updates the signed-in user. */
+export async function uploadAvatar(userId: number, file: File, own = true): Promise<User> {
   const form = new FormData()
   form.append('userId', String(userId))
   form.append('typeArch', 'user')
   form.append('profileImage', file)
   const user = await api<User>(`/users/${userId}/media-upload`, { method: 'POST', form })
-  store.set(userAtom, user)
+  if (own) store.set(userAtom, user)
   return user
 }
