@@ -8,6 +8,15 @@ const uniqueCodes: Record<string, ErrorCode> = {
   quick_messages_own_idx: 'ERR_SHORTCODE_ALREADY_EXISTS',
 }
 
+/** The request field each of those keys is about, so a form can show the refusal under it. */
+const uniqueFields: Record<string, string> = {
+  users_email_idx: 'email',
+  queues_company_id_color_key: 'color',
+  quick_messages_shared_idx: 'shortcode',
+  quick_messages_own_idx: 'shortcode',
+  tags_company_id_name_key: 'name',
+}
+
 interface PgError {
   code?: string
   constraint_name?: string
@@ -25,6 +34,7 @@ export function dbErrorToAppError(err: unknown): AppError | null {
     case '23505':
       return new AppError(uniqueCodes[e.constraint_name ?? ''] ?? 'ERR_NAME_ALREADY_EXISTS', 'A record with these values already exists', {
         constraint: e.constraint_name,
+        ...(uniqueFields[e.constraint_name ?? ''] ? { field: uniqueFields[e.constraint_name ?? ''] } : {}),
       })
     case '23503':
       return new AppError('ERR_VALIDATION', 'A referenced record does not exist', { constraint: e.constraint_name })

@@ -53,8 +53,12 @@ export interface ServerFrame {
   data: Record<string, unknown>
 }
 
-/** `company-{companyId}-{kind}`: the event names the anchor clients listen on. */
-export const companyEvent = (companyId: number, kind: string) => `company-${companyId}-${kind}`
+/**
+ * `company-{companyId}-{kind}`: the event names the anchor clients listen on. The tag channel alone is
+ * written without the first dash, `company{companyId}-tag` (spec part 2 §7 "Live events").
+ */
+export const companyEvent = (companyId: number, kind: string) =>
+  kind === 'tag' ? `company${companyId}-tag` : `company-${companyId}-${kind}`
 
 /** Room names as the client sees them in `ready` and `error` frames. */
 export const roomNames = {

@@ -124,6 +124,16 @@ describe('queue and chatbot events', () => {
   })
 })
 
+describe('tag events', () => {
+  test('reach every user of the company on company{id}-tag, the one channel the spec writes without the dash', () => {
+    const route = routeEvent({ type: 'tag', companyId: 5, payload: { action: 'create', tag: { id: 3, name: 'VIP' } } })
+    expect(routeReaches(route, plain)).toBe(true)
+    expect(routeReaches(route, admin)).toBe(true)
+    expect(routeReaches(route, other)).toBe(false)
+    expect(frameFor(route, 5)).toEqual({ event: 'company5-tag', data: { action: 'create', tag: { id: 3, name: 'VIP' } } })
+  })
+})
+
 describe('ticket and appMessage events', () => {
   const ticket = { id: 7, status: 'open', queueId: 2, userId: 20, isGroup: false }
   test('reach the users allowed to see the ticket and no one else', () => {

@@ -72,6 +72,8 @@ export function routeEvent(event: DomainEvent): EventRoute {
     case 'companySettings':
     // The schedules calendar is the whole company's (docs/decisions.md "Schedules").
     case 'schedule':
+    // Every user reads tags (ticket filters, the contact drawer, the board's lanes).
+    case 'tag':
       return { audiences: [company()], kind: type, data: withAction(payload) }
     case 'announcement': {
       // An inactive announcement is visible only to super users (GET /announcements filters the same way).

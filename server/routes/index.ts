@@ -27,6 +27,7 @@ import { webhooks } from './webhooks.ts'
 import { facebook } from './facebook.ts'
 import { contacts } from './contacts.ts'
 import { chats } from './chats.ts'
+import { tags, tagsContacts } from './tags.ts'
 import { shapeRoute } from '../../sync/server/shape-route.ts'
 
 /** Every resource router, at the paths the spec writes. */
@@ -63,5 +64,7 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/messages-allMe', messagesAllMe)
   app.route('/message', messageForward)
   app.route('/chats', chats)
+  app.route('/tags', tags)
+  app.route('/tags-contacts', tagsContacts)
   app.route('/', contacts)
 }

@@ -39,6 +39,18 @@ const freshAnnouncement = async (env: TestEnv) =>
   (await sys(env, (tx) => tx`insert into announcements (company_id, title, text) values (1, 'A', 'B') returning id`))[0].id
 const freshInvoice = async (env: TestEnv) =>
   (await sys(env, (tx) => tx`insert into invoices (company_id, detail, value, due_date) values (1, 'Plano', 10, '2026-12-01') returning id`))[0].id
+/** A tag of company 1 (a lane when kanban is 1), and a contact carrying it. */
+const freshTag = async (env: TestEnv, kanban = 0) =>
+  (await sys(env, (tx) => tx`insert into tags (company_id, name, kanban) values (1, ${uniq('Tag ')}, ${kanban}) returning id`))[0].id
+const freshTaggedContact = async (env: TestEnv) => {
+  const tagId = await freshTag(env)
+  const number = `55119${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`
+  const [c] = await sys(env, (tx) => tx`insert into contacts (company_id, name, number) values (1, 'Tagged', ${number}) returning id`)
+  await sys(env, (tx) => tx`insert into contact_tags (company_id, contact_id, tag_id) values (1, ${c.id}, ${tagId})`)
+  return { tagId, contactId: c.id as number }
+}
+/** Who manages lanes: dashboard:view, which the switches user holds (showDashboard). */
+const LANES: Role[] = ['userSwitches', 'admin', 'super']
 
 let colleagueId = 0
 
@@ -130,6 +142,24 @@ const cases: Case[] = [
     name: 'DELETE /announcements/{id}/media-upload',
     allowed: SUPER,
     request: async (env) => ({ method: 'DELETE', path: `/announcements/${await freshAnnouncement(env)}/media-upload` }),
+  },
+  // Tags (/tmp decisions): everyone reads and creates plain tags; lanes need dashboard:view; plain tags are changed by admins.
+  { name: 'GET /tags/', allowed: ALL, request: () => ({ method: 'GET', path: '/tags/' }) },
+  { name: 'GET /tags/list', allowed: ALL, request: () => ({ method: 'GET', path: '/tags/list' }) },
+  { name: 'GET /tags/{id}', allowed: ALL, request: async (env) => ({ method: 'GET', path: `/tags/${await freshTag(env)}` }) },
+  { name: 'POST /tags (plain)', allowed: ALL, request: () => ({ method: 'POST', path: '/tags', json: { name: uniq('Tag ') } }) },
+  { name: 'POST /tags (lane)', allowed: LANES, request: () => ({ method: 'POST', path: '/tags', json: { name: uniq('Lane '), kanban: 1 } }) },
+  { name: 'PUT /tags/{id} (plain)', allowed: ADMINS, request: async (env) => ({ method: 'PUT', path: `/tags/${await freshTag(env)}`, json: { color: '#123' } }) },
+  { name: 'PUT /tags/{id} (lane)', allowed: LANES, request: async (env) => ({ method: 'PUT', path: `/tags/${await freshTag(env, 1)}`, json: { timeLane: 5 } }) },
+  { name: 'DELETE /tags/{id} (plain)', allowed: ADMINS, request: async (env) => ({ method: 'DELETE', path: `/tags/${await freshTag(env)}` }) },
+  { name: 'DELETE /tags/{id} (lane)', allowed: LANES, request: async (env) => ({ method: 'DELETE', path: `/tags/${await freshTag(env, 1)}` }) },
+  {
+    name: 'DELETE /tags-contacts/{tagId}/{contactId}',
+    allowed: ALL,
+    request: async (env) => {
+      const { tagId, contactId } = await freshTaggedContact(env)
+      return { method: 'DELETE', path: `/tags-contacts/${tagId}/${contactId}` }
+    },
   },
 ]
 

@@ -35,7 +35,7 @@ describeEachBackend('quick messages', (env) => {
     await call(env(), 'POST', '/quick-messages', { token: adminToken, json: { shortcode: 'Prazo', geral: true } })
     const dup = await call(env(), 'POST', '/quick-messages', { token: adminToken, json: { shortcode: 'prazo', geral: true } })
     expect(dup.status).toBe(409)
-    expect(dup.body.error).toBe('ERR_SHORTCODE_ALREADY_EXISTS')
+    expect(dup.body).toMatchObject({ error: 'ERR_SHORTCODE_ALREADY_EXISTS', field: 'shortcode' })
     // A personal answer may shadow a general one.
     expect((await call(env(), 'POST', '/quick-messages', { token: ana.token, json: { shortcode: 'prazo' } })).status).toBe(201)
   })

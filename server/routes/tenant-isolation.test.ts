@@ -10,7 +10,7 @@ import { PNG_1PX, formWith } from '../../test/files.ts'
  * each answer is 403 or 404, A's records are unchanged afterwards, and no list of B's ever shows A's rows.
  */
 describeEachBackend('tenant isolation', (env) => {
-  const a = { companyId: 0, adminId: 0, adminToken: '', userId: 0, invoiceId: 0, queueId: 0, avatar: '' }
+  const a = { companyId: 0, adminId: 0, adminToken: '', userId: 0, invoiceId: 0, queueId: 0, avatar: '', tagId: 0, contactId: 0 }
   const b = { adminToken: '', userToken: '' }
 
   beforeAll(async () => {
@@ -21,6 +21,9 @@ describeEachBackend('tenant isolation', (env) => {
     await withSystem(env().services.db, async (tx) => {
       a.invoiceId = (await tx`insert into invoices (company_id, detail, value, due_date) values (${ca.companyId}, 'A', 10, '2026-12-01') returning id`)[0].id
       a.queueId = (await tx`insert into queues (company_id, name, color) values (${ca.companyId}, 'Fila A', '#123456') returning id`)[0].id
+      a.tagId = (await tx`insert into tags (company_id, name) values (${ca.companyId}, 'Etiqueta A') returning id`)[0].id
+      a.contactId = (await tx`insert into contacts (company_id, name, number) values (${ca.companyId}, 'Contato A', '5511912345678') returning id`)[0].id
+      await tx`insert into contact_tags (company_id, contact_id, tag_id) values (${ca.companyId}, ${a.contactId}, ${a.tagId})`
     })
     const up = await call(env(), 'POST', `/users/${ua.id}/media-upload`, {
       token: ua.token,
@@ -47,6 +50,12 @@ describeEachBackend('tenant isolation', (env) => {
     ['GET', `/invoices/${a.invoiceId}`],
     ['GET', `/companySettings/${a.companyId}`],
     ['GET', `/media/${a.companyId}/${a.avatar}`],
+    ['GET', `/tags/${a.tagId}`],
+    ['PUT', `/tags/${a.tagId}`, { name: 'Hijacked tag' }],
+    ['DELETE', `/tags/${a.tagId}`],
+    ['DELETE', `/tags-contacts/${a.tagId}/${a.contactId}`],
+    ['POST', '/tags/sync', { contactId: a.contactId, tags: [] }],
+    ['GET', `/contactTags/${a.contactId}`],
   ] as [string, string, unknown?][]
 
   for (const who of ['admin', 'user'] as const) {
@@ -73,11 +82,13 @@ describeEachBackend('tenant isolation', (env) => {
     expect(company.body.name).not.toBe('Hijacked Co')
     const media = await env().app.request(`/media/${a.companyId}/${a.avatar}`, { headers: { authorization: `Bearer ${a.adminToken}` } })
     expect(media.status).toBe(200)
+    const tag = await call(env(), 'GET', `/tags/${a.tagId}`, { token: a.adminToken })
+    expect([tag.status, tag.body.name, tag.body.contactsCount]).toEqual([200, 'Etiqueta A', 1])
   })
 
   test("no list of company B contains company A's rows", async () => {
     const lists = await Promise.all(
-      ['/users/', '/users/list', '/invoices', '/companySettingOne?column=userRating'].map((p) => call(env(), 'GET', p, { token: b.adminToken })),
+      ['/users/', '/users/list', '/invoices', '/companySettingOne?column=userRating', '/tags/', '/tags/list'].map((p) => call(env(), 'GET', p, { token: b.adminToken })),
     )
     const text = JSON.stringify(lists.map((l) => l.body))
     const users = lists[0].body.users as { id: number; companyId: number }[]
@@ -86,6 +97,8 @@ describeEachBackend('tenant isolation', (env) => {
     expect((lists[1].body as { id: number }[]).some((u) => u.id === a.userId || u.id === a.adminId)).toBe(false)
     expect((lists[2].body.invoices as { id: number }[]).some((i) => i.id === a.invoiceId)).toBe(false)
     expect(text).not.toContain('Fila A')
+    expect(lists[4].body.tags).toEqual([])
+    expect(text).not.toContain('Etiqueta A')
   })
 
   test("the super user does reach company A (the checks above are not blind)", async () => {

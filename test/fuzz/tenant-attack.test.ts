@@ -27,7 +27,7 @@ const BY_SEGMENT: Record<string, Kind> = {
   users: 'user', tickets: 'ticket', 'tickets-log': 'ticket', companies: 'company', companySettings: 'company', invoices: 'invoice',
   whatsapp: 'whatsapp', whatsappsession: 'whatsapp', closedimported: 'whatsapp', 'whatsapp-admin': 'whatsapp', simulator: 'whatsapp',
   'ticket-notes': 'ticketNote', 'quick-messages': 'quickMessage', queue: 'queue', chatbot: 'chatbot', schedules: 'schedule', chats: 'chat',
-  contacts: 'contact', contactTags: 'contact',
+  contacts: 'contact', contactTags: 'contact', tags: 'tag',
 }
 /**
  * Parameters naming no company's record: plans, helps and announcements are global (every company reads
