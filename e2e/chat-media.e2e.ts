@@ -4,7 +4,7 @@ import { withSystem } from '../server/db/tenant.ts'
 import { createCompany, createConnection, createUser } from '../test/factories.ts'
 import type { OutboundMessage } from '../workers/channels/types.ts'
 import { startWorkers, type RunningWorkers } from '../workers/start-workers.ts'
-import { loginAs, openBrowser, screenshot, type Server, startServer, until, waitForServiceWorker } from './support/harness.ts'
+import { loginAs, openBrowser, screenshot, type Server, startServer, until, waitForServiceWorker, waitForLanding } from './support/harness.ts'
 
 /**
  * Media in the ticket chat (spec part 1 §2 "Message input", issue: audio recording) in Chromium with a
@@ -55,7 +55,7 @@ describe('chat media', () => {
     try {
       await b.context.grantPermissions(['microphone'], { origin: server.baseUrl })
       await loginAs(b.page, server.baseUrl, ana.email, ana.password)
-      await b.page.waitForURL(`${server.baseUrl}/`)
+      await waitForLanding(b.page)
       await waitForServiceWorker(b.page)
       await b.page.getByRole('link', { name: 'Atendimentos' }).click()
       await b.page.waitForURL(`${server.baseUrl}/tickets`)

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { createCompany, createUser } from '../test/factories.ts'
 import { call } from '../test/http.ts'
-import { loginAs, openBrowser, screenshot, type Server, startServer, until } from './support/harness.ts'
+import { loginAs, openBrowser, screenshot, type Server, startServer, until, waitForLanding } from './support/harness.ts'
 
 /**
  * The internal chat end to end in Chromium against the real server: an admin creates a chat with a plain
@@ -23,7 +23,7 @@ afterAll(async () => {
 
 async function login(page: Page, email: string, password: string) {
   await loginAs(page, server.baseUrl, email, password)
-  await page.waitForURL(`${server.baseUrl}/`)
+  await waitForLanding(page)
 }
 
 const badge = (page: Page) => page.getByTestId('chats-unread-total')

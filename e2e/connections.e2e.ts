@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { withSystem } from '../server/db/tenant.ts'
 import { createCompany } from '../test/factories.ts'
-import { loginAs, openBrowser, screenshot, startServer, type Server } from './support/harness.ts'
+import { loginAs, openBrowser, screenshot, startServer, type Server, waitForLanding } from './support/harness.ts'
 
 /**
  * The Connections page in Debian Chromium against the real server (spec part 2 §2 Connections page, §4
@@ -31,7 +31,7 @@ describe('connections page', () => {
     const { page } = browser
     try {
       await loginAs(page, server.baseUrl, company.adminEmail, 'admin-pass')
-      await page.waitForURL(`${server.baseUrl}/`)
+      await waitForLanding(page)
       await page.getByRole('link', { name: 'Conexões' }).click()
       await page.waitForURL(`${server.baseUrl}/connections`)
       await page.getByText('Nenhuma conexão cadastrada.').waitFor({ timeout: 30_000 })

@@ -309,16 +309,19 @@ describe('nothing lost or frozen (issue 15 items 1 and 2)', () => {
 })
 
 describe('who sees the page', () => {
-  test('a plain user gets the no-access view on /users', async () => {
+  test('a plain user lands on /tickets, gets the no-access view on /users and is sent from /allConnections to /tickets', async () => {
     const company = await createCompany(server.env)
     const plain = await createUser(server.env, company.companyId)
     await withBrowser(async ({ page }) => {
       await loginAs(page, server.baseUrl, plain.email, plain.password)
-      await page.waitForURL(url('/'))
+      await page.waitForURL(url('/tickets'))
       expect(await page.getByRole('link', { name: 'Usuários' }).count()).toBe(0)
       await page.goto(url('/users'))
       await page.getByText('Oops! Acesso Negado!').waitFor()
       expect(await page.getByTestId('user-row').count()).toBe(0)
+      // The all-companies connections page sends everyone but the super user to /tickets (spec part 2 §6).
+      await page.goto(url('/allConnections'))
+      await page.waitForURL(url('/tickets'))
     })
   }, TIMEOUT)
 })

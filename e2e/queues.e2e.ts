@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { withSystem } from '../server/db/tenant.ts'
 import { createCompany, createUser } from '../test/factories.ts'
 import { call } from '../test/http.ts'
-import { loginAs, openBrowser, screenshot, startServer, type Server } from './support/harness.ts'
+import { loginAs, openBrowser, screenshot, startServer, type Server, waitForLanding } from './support/harness.ts'
 
 /**
  * The Queues page in Debian Chromium against the real server (spec part 2 §2 Queues page, §3 Queue and
@@ -46,7 +46,7 @@ describe('queues page', () => {
     const { page } = browser
     try {
       await loginAs(page, server.baseUrl, company.adminEmail, 'admin-pass')
-      await page.waitForURL(`${server.baseUrl}/`)
+      await waitForLanding(page)
       await page.getByRole('link', { name: 'Filas & Chatbot' }).click()
       await page.waitForURL(`${server.baseUrl}/queues`)
       await page.getByText('Nenhuma fila cadastrada.').waitFor({ timeout: 30_000 })
@@ -108,6 +108,10 @@ describe('queues page', () => {
       await page.locator('#queue-option-0-name').fill('Falar com vendas')
       await page.locator('#queue-option-0-queueType').selectOption('queue')
       await page.locator('#queue-option-0-optQueueId').selectOption({ label: 'Vendas' })
+      // With Vendas there, Suporte needs a greeting: the customer picks from it (ERR_WAPP_GREETING_REQUIRED).
+      await submit(page)
+      await dialog(page).getByText('A mensagem de saudação é obrigatória quando há mais de uma fila.').waitFor()
+      await page.locator('#queue-greetingMessage').fill('Suporte: como podemos ajudar?')
       await submit(page)
       await page.locator('#queue-color-error').getByText('Esta cor já está em uso por outra fila; escolha outra.').waitFor()
       await page.waitForFunction(() => document.activeElement?.id === 'queue-color')
@@ -167,7 +171,7 @@ describe('queues page', () => {
     const { page } = browser
     try {
       await loginAs(page, server.baseUrl, company.adminEmail, 'admin-pass')
-      await page.waitForURL(`${server.baseUrl}/`)
+      await waitForLanding(page)
       await page.goto(`${server.baseUrl}/queues`)
       await page.getByRole('button', { name: 'Excluir Vendas' }).click({ timeout: 30_000 })
       await page.getByRole('dialog').getByRole('button', { name: 'Excluir', exact: true }).click()

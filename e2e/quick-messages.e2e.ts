@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { withSystem } from '../server/db/tenant.ts'
 import { createCompany, createUser } from '../test/factories.ts'
-import { loginAs, openBrowser, screenshot, type Server, startServer, until, waitForServiceWorker } from './support/harness.ts'
+import { loginAs, openBrowser, screenshot, type Server, startServer, until, waitForServiceWorker, waitForLanding } from './support/harness.ts'
 
 /**
  * The Quick messages page end to end in Chromium against the real server: an admin creates a general
@@ -35,7 +35,7 @@ function serverQuickMessages(companyId: number) {
 /** Logs in and opens /quick-messages from the side menu, once the first sync is done. */
 async function openQuickMessages(page: Page, email: string, password: string) {
   await loginAs(page, server.baseUrl, email, password)
-  await page.waitForURL(`${server.baseUrl}/`)
+  await waitForLanding(page)
   await waitForServiceWorker(page)
   await page.getByRole('link', { name: 'Respostas rápidas' }).click()
   await page.waitForURL(`${server.baseUrl}/quick-messages`)
@@ -74,14 +74,18 @@ describe('quick messages page', () => {
       await row(admin.page, '/ola').and(admin.page.locator('[data-pending="false"]')).waitFor({ timeout: 30_000 })
       expect(await row(admin.page, '/ola').getByTestId('quick-message-kind').textContent()).toBe('Geral')
 
-      // A second general one with the same shortcode (any case): the server's error shows on the row.
-      await addQuickMessage(admin.page, 'OLA', 'de novo', true)
-      const failed = row(admin.page, '/OLA').getByTestId('failed-marker')
-      await failed.waitFor({ timeout: 30_000 })
-      expect(await failed.textContent()).toContain('Já existe uma resposta rápida com este atalho.')
+      // A second general one with the same shortcode (any case): the dialog stays open with the server's
+      // reason under the shortcode, and no refused row is left behind (issue 17: no success for a refusal).
+      await admin.page.getByRole('button', { name: 'Adicionar resposta rápida' }).click()
+      await dialog.locator('#quick-message-shortcode').fill('OLA')
+      await dialog.locator('#quick-message-message').fill('de novo')
+      await dialog.getByRole('switch', { name: 'Geral (disponível para todos)' }).click()
+      await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click()
+      await dialog.locator('#quick-message-shortcode-error').filter({ hasText: 'Já existe uma resposta rápida com este atalho.' }).waitFor({ timeout: 30_000 })
+      await until('no refused row', async () => (await row(admin.page, '/OLA').count()) === 0)
       await screenshot(admin.page, 'quick-messages-duplicate.png')
-      await failed.getByRole('button', { name: 'Descartar' }).click()
-      await until('the refused row to leave', async () => (await row(admin.page, '/OLA').count()) === 0)
+      await dialog.getByRole('button', { name: 'Cancelar' }).click()
+      await dialog.waitFor({ state: 'detached' })
     } finally {
       await admin.close()
     }

@@ -4,7 +4,7 @@ import { withSystem } from '../server/db/tenant.ts'
 import { createCompany, createConnection, createUser } from '../test/factories.ts'
 import type { OutboundMessage } from '../workers/channels/types.ts'
 import { startWorkers, type RunningWorkers } from '../workers/start-workers.ts'
-import { type Browser, loginAs, openBrowser, screenshot, type Server, startServer, until, waitForServiceWorker } from './support/harness.ts'
+import { type Browser, loginAs, openBrowser, screenshot, type Server, startServer, until, waitForServiceWorker, waitForLanding } from './support/harness.ts'
 
 /**
  * Issue 6's proof in Chromium: a connection with two queues, one with a two-level option tree built
@@ -31,7 +31,7 @@ const row = (page: Page, text: string) => page.getByTestId('ticket-row').filter(
 
 async function openPending(b: Browser, email: string, password: string) {
   await loginAs(b.page, server.baseUrl, email, password)
-  await b.page.waitForURL(`${server.baseUrl}/`)
+  await waitForLanding(b.page)
   await waitForServiceWorker(b.page)
   await b.page.goto(`${server.baseUrl}/tickets`)
   await b.page.locator('[data-sync-state="up-to-date"]').waitFor({ timeout: 45_000 })

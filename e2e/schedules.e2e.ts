@@ -4,7 +4,7 @@ import { createCompany, createConnection } from '../test/factories.ts'
 import type { OutboundMessage } from '../workers/channels/types.ts'
 import { sweepDueSchedules } from '../workers/schedule-sweep.ts'
 import { startWorkers, type RunningWorkers } from '../workers/start-workers.ts'
-import { loginAs, openBrowser, screenshot, type Server, startServer, until } from './support/harness.ts'
+import { loginAs, openBrowser, screenshot, type Server, startServer, until, waitForLanding } from './support/harness.ts'
 
 /**
  * The schedules calendar end to end (spec part 2 §2 "Schedules calendar", part 1 §4, §5, §9): an admin opens
@@ -49,7 +49,7 @@ describe('schedules calendar', () => {
     try {
       const { page } = b
       await loginAs(page, server.baseUrl, company.adminEmail, 'admin-pass')
-      await page.waitForURL(`${server.baseUrl}/`)
+      await waitForLanding(page)
       await page.locator('[data-sync-state="up-to-date"]').waitFor({ timeout: FIRST_START_MS })
       await page.getByRole('link', { name: 'Agendamentos' }).waitFor()
       await page.goto(`${server.baseUrl}/schedules?contactId=${contactId}`)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { withSystem } from '../server/db/tenant.ts'
 import { createCompany } from '../test/factories.ts'
-import { loginAs, openBrowser, type Server, startServer, until, waitForServiceWorker } from './support/harness.ts'
+import { loginAs, openBrowser, type Server, startServer, until, waitForServiceWorker, waitForLanding } from './support/harness.ts'
 
 /** The settings page's options tab (issue 6): a switch saves through the outbox and reaches the server. Run after `vite build`. */
 let server: Server
@@ -19,7 +19,7 @@ describe('settings options', () => {
     const b = await openBrowser()
     try {
       await loginAs(b.page, server.baseUrl, company.adminEmail, 'admin-pass')
-      await b.page.waitForURL(`${server.baseUrl}/`)
+      await waitForLanding(b.page)
       await waitForServiceWorker(b.page)
       await b.page.goto(`${server.baseUrl}/settings`)
       const farewell = b.page.getByRole('switch', { name: 'Perguntar pela mensagem de despedida ao fechar' })
@@ -49,7 +49,7 @@ describe('settings options', () => {
     const b = await openBrowser()
     try {
       await loginAs(b.page, server.baseUrl, company.adminEmail, 'admin-pass')
-      await b.page.waitForURL(`${server.baseUrl}/`)
+      await waitForLanding(b.page)
       await b.page.goto(`${server.baseUrl}/settings`)
       const schedule = b.page.getByLabel('Gerenciamento de expediente')
       await schedule.waitFor({ timeout: 45_000 })

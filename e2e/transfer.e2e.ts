@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { withSystem } from '../server/db/tenant.ts'
 import { createCompany, createConnection, createUser } from '../test/factories.ts'
 import type { Page } from 'playwright-core'
-import { loginAs, openBrowser, screenshot, type Server, startServer, until, waitForServiceWorker } from './support/harness.ts'
+import { loginAs, openBrowser, screenshot, type Server, startServer, until, waitForServiceWorker, waitForLanding } from './support/harness.ts'
 
 /**
  * A transfer with closeTicketOnTransfer (issue 6): the chat of the closed ticket says where the
@@ -36,7 +36,7 @@ describe('transfer with closeTicketOnTransfer', () => {
     const b = await openBrowser()
     try {
       await loginAs(b.page, server.baseUrl, company.adminEmail, 'admin-pass')
-      await b.page.waitForURL(`${server.baseUrl}/`)
+      await waitForLanding(b.page)
       await waitForServiceWorker(b.page)
       await b.page.goto(`${server.baseUrl}/tickets/${ticket.uuid}`)
       const chat = b.page.getByTestId('ticket-chat')
@@ -127,14 +127,14 @@ describe('a transfer moves the conversation between attendants (issue 13)', () =
     const attendant = await openBrowser()
     try {
       await loginAs(attendant.page, server.baseUrl, ana.email, ana.password)
-      await attendant.page.waitForURL(`${server.baseUrl}/`)
+      await waitForLanding(attendant.page)
       await attendant.page.goto(`${server.baseUrl}/tickets`)
       await attendant.page.getByTestId('ticket-list-pane').waitFor({ timeout: 45_000 })
       const history = (page: Page) => localCount(page, `select count(*)::int as n from messages where ticket_id = $1 and body like 'Pergunta %'`, [ticket.id])
       await until("the attendant's database open", async () => (await history(attendant.page)) === 0, 45_000)
 
       await loginAs(admin.page, server.baseUrl, company.adminEmail, 'admin-pass')
-      await admin.page.waitForURL(`${server.baseUrl}/`)
+      await waitForLanding(admin.page)
       await admin.page.goto(`${server.baseUrl}/tickets/${ticket.uuid}`)
       const chat = admin.page.getByTestId('ticket-chat')
       await chat.getByTestId('message').filter({ hasText: 'Pergunta 8 da Célia' }).waitFor({ timeout: 45_000 })
@@ -188,7 +188,7 @@ describe('the chat header (issue 17)', () => {
         try {
           await b.page.addInitScript((t) => localStorage.setItem('preferredTheme', t), theme)
           await loginAs(b.page, server.baseUrl, company.adminEmail, 'admin-pass')
-          await b.page.waitForURL(`${server.baseUrl}/`)
+          await waitForLanding(b.page)
           await b.page.goto(`${server.baseUrl}/tickets/${ticket.uuid}`)
           const chat = b.page.getByTestId('ticket-chat')
           await chat.getByTestId('chat-resolve').waitFor({ timeout: 45_000 })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { withSystem } from '../server/db/tenant.ts'
 import { createCompany, createConnection } from '../test/factories.ts'
-import { loginAs, openBrowser, screenshot, type Server, startServer, until, waitForServiceWorker } from './support/harness.ts'
+import { loginAs, openBrowser, screenshot, type Server, startServer, until, waitForServiceWorker, waitForLanding } from './support/harness.ts'
 
 /**
  * The user dialog (issue 17): an admin gives a new attendant a queue and a default connection, and the
@@ -35,7 +35,7 @@ describe('users page', () => {
     const attendant = await openBrowser({ width: 1366, height: 820 })
     try {
       await loginAs(admin.page, server.baseUrl, company.adminEmail, 'admin-pass')
-      await admin.page.waitForURL(`${server.baseUrl}/`)
+      await waitForLanding(admin.page)
       await waitForServiceWorker(admin.page)
       await admin.page.goto(`${server.baseUrl}/users`)
       await admin.page.getByTestId('user-row').first().waitFor({ timeout: FIRST_START_MS })

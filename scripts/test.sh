@@ -10,8 +10,12 @@ unit_log=$(mktemp)
 e2e_log=$(mktemp)
 trap 'rm -f "$unit_log" "$e2e_log"' EXIT
 
+# Postgres started (or the PGlite-only run announced), Chromium found or installed (or its absence said).
+# shellcheck source=scripts/test-env.sh
+source scripts/test-env.sh "$@"
+
 # Scratch databases left by an interrupted earlier run.
-"$BUN" scripts/drop-test-databases.ts || true
+if [ -z "$NO_POSTGRES" ]; then "$BUN" scripts/drop-test-databases.ts || true; fi
 
 "$BUN" test --timeout 30000 "$@" 2>&1 | tee "$unit_log"
 status=${PIPESTATUS[0]}
@@ -23,7 +27,10 @@ failed=$(count fail "$unit_log")
 if [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi
 
 if [ "$#" -eq 0 ] && [ "${SKIP_E2E:-0}" != "1" ]; then
-  if "$VITE" build --config client/vite.config.ts --logLevel warn; then
+  if [ -n "$NO_CHROMIUM" ]; then
+    echo "$NO_CHROMIUM: the browser tests did not run"
+    e2e_status=1 e2e_passed=0 e2e_failed=1
+  elif "$VITE" build --config client/vite.config.ts --logLevel warn; then
     "$BUN" test --timeout 60000 ./e2e/*.e2e.ts 2>&1 | tee "$e2e_log"
     e2e_status=${PIPESTATUS[0]}
     e2e_passed=$(count pass "$e2e_log")
@@ -38,5 +45,7 @@ if [ "$#" -eq 0 ] && [ "${SKIP_E2E:-0}" != "1" ]; then
   if [ "$e2e_status" -ne 0 ]; then status=1; fi
 fi
 
+# Never a silent pass: a run without Postgres says so on its last lines too.
+if [ -n "$NO_POSTGRES" ]; then echo "!!! ${NO_POSTGRES}: only the PGlite half ran; the Postgres half DID NOT RUN !!!"; fi
 echo "${passed} passed, ${failed} failed"
 exit "$status"

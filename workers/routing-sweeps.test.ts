@@ -63,13 +63,16 @@ describeEachBackend('routing sweeps', (env) => {
       expect(await ticketOf(env(), ticketId)).toMatchObject({ status: 'pending', queueId: null })
     })
 
-    test('moves a queueless pending ticket to sendIdQueue once, logged queue, even with two sweeps at once', async () => {
+    test('moves a queueless pending ticket to sendIdQueue once, logged redirect then queue, even with two sweeps at once', async () => {
       const { target, ticketId } = await moveSetup()
       await Promise.all([sweepAutoMove(env().services.db, at(5)), sweepAutoMove(env().services.db, at(5))])
       expect(await ticketOf(env(), ticketId)).toMatchObject({ status: 'pending', queueId: target, userId: null })
-      expect(await logsOf(env(), ticketId)).toEqual([{ type: 'queue', userId: null, queueId: target }])
+      expect(await logsOf(env(), ticketId)).toEqual([
+        { type: 'redirect', userId: null, queueId: target },
+        { type: 'queue', userId: null, queueId: target },
+      ])
       await sweepAutoMove(env().services.db, at(30))
-      expect(await logsOf(env(), ticketId)).toHaveLength(1)
+      expect(await logsOf(env(), ticketId)).toHaveLength(2)
     })
 
     test('the moved ticket hears the queue as if the contact had chosen it: its greeting, or its options', async () => {

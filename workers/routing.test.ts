@@ -20,7 +20,8 @@ describeEachBackend('routing: queue menu', (env) => {
     await say(env(), conn, from, '2')
     expect((await replies(env(), ticketId)).slice(1)).toEqual(['Suporte aqui, aguarde.'])
     expect(await ticketOf(env(), ticketId)).toMatchObject({ status: 'pending', queueId: suporte, userId: null, isBot: false })
-    expect(await logTypes(env(), ticketId)).toContain('queue')
+    // The log starts with the contact's first message creating the ticket, then the choice.
+    expect(await logTypes(env(), ticketId)).toEqual(['create', 'queue'])
     expect(vendas).not.toBe(suporte)
   })
 
@@ -216,7 +217,7 @@ describeEachBackend('routing: option tree', (env) => {
     await say(env(), conn, from, '2')
     expect((await replies(env(), ticketId)).slice(1)).toEqual(['Qual forma?\n\n*1* - Boleto\n*2* - Pix', 'Chave pix: 123.'])
     expect(await ticketOf(env(), ticketId)).toMatchObject({ status: 'pending', queueId: suporte, isBot: false })
-    expect(await logTypes(env(), ticketId)).toEqual(['queue', 'chatBot', 'chatBot', 'chatBot'])
+    expect(await logTypes(env(), ticketId)).toEqual(['create', 'queue', 'chatBot', 'chatBot', 'chatBot'])
   })
 
   test('an attendent option gives the ticket to its user, open', async () => {
@@ -361,7 +362,7 @@ describeEachBackend('routing: LGPD consent and refused audio', (env) => {
     expect(await ticketOf(env(), ticketId)).toMatchObject({ status: 'pending', queueId: queue })
     const [c] = await q(env(), (tx) => tx`select c.lgpd_accepted_at is not null as accepted from tickets t join contacts c on c.id = t.contact_id where t.id = ${ticketId}`)
     expect(c.accepted).toBe(true)
-    expect(await logTypes(env(), ticketId)).toEqual(['lgpd', 'queue'])
+    expect(await logTypes(env(), ticketId)).toEqual(['create', 'lgpd', 'queue'])
   })
 
   test('"2" refuses: the completion message goes out and the ticket is closed', async () => {

@@ -87,6 +87,11 @@ export async function loginAs(page: Page, baseUrl: string, email: string, passwo
   await page.locator('form button[type="submit"]').click()
 }
 
+/** After loginAs: the app has left /login for the user's landing page (/ or /tickets, app/guards.tsx landingPath). */
+export async function waitForLanding(page: Page, timeout = 30_000): Promise<void> {
+  await page.waitForURL((u) => u.pathname === '/' || u.pathname === '/tickets', { timeout })
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(RESULTS_DIR, { recursive: true })
   const path = join(RESULTS_DIR, name)

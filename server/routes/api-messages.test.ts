@@ -37,6 +37,9 @@ describeEachBackend('POST /api/messages/send', (env) => {
     expect(res.status).toBe(200)
     const [row] = await q(env(), (tx) => tx`select m.body, t.status, t.user_id, t.queue_id from messages m join tickets t on t.id = m.ticket_id where m.id = ${res.body.messageId}`)
     expect(row).toEqual({ body: '*Carla:*\nObrigada!', status: 'closed', userId: user.id, queueId: queue.id })
+    // The ticket the API opened says so in its log, with the user it named.
+    const logs = await q(env(), (tx) => tx`select l.type, l.user_id, l.queue_id from ticket_logs l join messages m on m.ticket_id = l.ticket_id where m.id = ${res.body.messageId}`)
+    expect(logs).toEqual([{ type: 'create', userId: user.id, queueId: queue.id }])
   })
 
   test('multipart with a file in medias stores the media and queues it', async () => {

@@ -21,7 +21,7 @@ interface Option {
 }
 
 let colorSeq = 0x200000
-const newQueue = (fields: Record<string, unknown> = {}) => ({ name: uniq('Fila '), color: `#${(colorSeq++).toString(16)}`, ...fields })
+const newQueue = (fields: Record<string, unknown> = {}) => ({ name: uniq('Fila '), color: `#${(colorSeq++).toString(16)}`, greetingMessage: 'Olá! Escolha uma opção.', ...fields })
 /** The tree as names only, to compare shapes. */
 const names = (options: Option[]): unknown[] => options.map((o) => (o.options.length ? { [o.name]: names(o.options) } : o.name))
 

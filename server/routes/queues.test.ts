@@ -10,10 +10,27 @@ const sys = <T>(env: TestEnv, fn: Parameters<typeof withSystem<T>>[1]) => withSy
 
 let colorSeq = 0x100000
 const nextColor = () => `#${(colorSeq++).toString(16)}`
-const newQueue = (fields: Record<string, unknown> = {}) => ({ name: uniq('Fila '), color: nextColor(), ...fields })
+const newQueue = (fields: Record<string, unknown> = {}) => ({ name: uniq('Fila '), color: nextColor(), greetingMessage: 'Olá! Escolha uma opção.', ...fields })
 
 describeEachBackend('queues', (env) => {
   describe('CRUD', () => {
+    test('with more than one queue, the queue saved needs a greeting (ERR_WAPP_GREETING_REQUIRED)', async () => {
+      const { adminToken, companyId } = await createCompany(env())
+      const first = await call(env(), 'POST', '/queue', { token: adminToken, json: newQueue({ greetingMessage: '' }) })
+      expect(first.status).toBe(201)
+      const second = await call(env(), 'POST', '/queue', { token: adminToken, json: newQueue({ greetingMessage: '   ' }) })
+      expect(second.status).toBe(400)
+      expect(second.body).toMatchObject({ error: 'ERR_WAPP_GREETING_REQUIRED', field: 'greetingMessage' })
+      const count = async () => (await withSystem(env().services.db, (tx) => tx<{ n: number }[]>`select count(*)::int as n from queues where company_id = ${companyId}`))[0].n
+      expect(await count()).toBe(1)
+      expect((await call(env(), 'POST', '/queue', { token: adminToken, json: newQueue() })).status).toBe(201)
+      // The first queue, greeting-less, cannot be saved without one now, and can with one.
+      const rename = await call(env(), 'PUT', `/queue/${first.body.id}`, { token: adminToken, json: { name: 'Renomeada' } })
+      expect(rename.body.error).toBe('ERR_WAPP_GREETING_REQUIRED')
+      expect((await call(env(), 'PUT', `/queue/${first.body.id}`, { token: adminToken, json: { name: 'Renomeada', greetingMessage: 'Oi!' } })).status).toBe(200)
+      expect(await count()).toBe(2)
+    })
+
     test('an admin creates a queue with default hours and reads it back with its option tree', async () => {
       const { adminToken } = await createCompany(env())
       const res = await call(env(), 'POST', '/queue', { token: adminToken, json: { name: 'Vendas', color: '#FF0000', greetingMessage: 'Olá' } })

@@ -450,6 +450,20 @@ describeEachBackend('tickets: create, close all, delete, show, log', (env) => {
     })
   })
 
+  test('opening a ticket (GET /tickets/u/:uuid) is logged access, once per visit', async () => {
+    const t = await ticketOf(env(), s, { status: 'open', userId: s.a.id })
+    const types = async () => (await call(env(), 'GET', `/tickets-log/${t.id}`, { token: s.adminToken })).body.map((l: { type: string; user: { name: string } | null }) => [l.type, l.user?.name])
+    await call(env(), 'GET', `/tickets/u/${t.uuid}`, { token: s.b.token })
+    await call(env(), 'GET', `/tickets/u/${t.uuid}`, { token: s.b.token })
+    expect(await types()).toEqual([['access', 'Bruno']])
+    await call(env(), 'GET', `/tickets/u/${t.uuid}`, { token: s.a.token })
+    await call(env(), 'GET', `/tickets/u/${t.uuid}`, { token: s.b.token })
+    expect(await types()).toEqual([['access', 'Bruno'], ['access', 'Ana'], ['access', 'Bruno']])
+    // Refused reads write nothing.
+    await call(env(), 'GET', `/tickets/u/${t.uuid}`, { token: s.c.token })
+    expect(await types()).toHaveLength(3)
+  })
+
   test('GET /tickets/u/:uuid is 404 for a plain user outside the queue, and 400 for a malformed uuid', async () => {
     const t = await ticketOf(env(), s)
     const res = await call(env(), 'GET', `/tickets/u/${t.uuid}`, { token: s.c.token })

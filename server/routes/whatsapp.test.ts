@@ -105,6 +105,21 @@ describeEachBackend('connections: create, read, update, delete', (env) => {
     expect(list.body.filter((w: { isDefault: boolean }) => w.isDefault).map((w: { name: string }) => w.name)).toEqual(['Bravo'])
   })
 
+  test('the company keeps a default: unsetting it is ERR_NO_OTHER_WHATSAPP; deleting it passes it on', async () => {
+    const { adminToken } = await createCompany(env())
+    const a = await call(env(), 'POST', '/whatsapp', { token: adminToken, json: { name: 'Alfa' } })
+    const b = await call(env(), 'POST', '/whatsapp', { token: adminToken, json: { name: 'Bravo' } })
+    const unset = await call(env(), 'PUT', `/whatsapp/${a.body.id}`, { token: adminToken, json: { name: 'Alfa 2', isDefault: false } })
+    expect(unset.status).toBe(400)
+    expect(unset.body).toMatchObject({ error: 'ERR_NO_OTHER_WHATSAPP', field: 'isDefault' })
+    const defaults = async () => (await call(env(), 'GET', '/whatsapp', { token: adminToken })).body.filter((w: { isDefault: boolean }) => w.isDefault).map((w: { name: string }) => w.name)
+    expect(await defaults()).toEqual(['Alfa'])
+    // Saying false about a connection that is not the default changes nothing and is fine.
+    expect((await call(env(), 'PUT', `/whatsapp/${b.body.id}`, { token: adminToken, json: { isDefault: false } })).status).toBe(200)
+    expect((await call(env(), 'DELETE', `/whatsapp/${a.body.id}`, { token: adminToken })).status).toBe(200)
+    expect(await defaults()).toEqual(['Bravo'])
+  })
+
   test('queueIds replace the connection queues', async () => {
     const { companyId, adminToken } = await createCompany(env())
     const [q1, q2] = [await addQueue(env(), companyId), await addQueue(env(), companyId)]

@@ -110,14 +110,21 @@ describe('switches and flags', () => {
 })
 
 describe('the menu of this build', () => {
-  test('shows only implemented pages: home, tickets, quick messages, schedules, internal chat, to-do list, users, queues, contacts, connections and settings for admins, and helps when there are helps', () => {
+  test('shows only implemented pages: home, tickets, quick messages, schedules, tags, internal chat, to-do list, messages API, users, queues, contacts, connections and settings for admins, and helps when there are helps', () => {
     const superUser = user({ profile: 'admin', super: true })
     const menu = (c: MenuContext) => menuEntries(c).map((e) => e.key).sort()
-    expect(menu(ctx({ user: superUser }))).toEqual(['allConnections', 'chats', 'connections', 'contacts', 'home', 'queues', 'quickMessages', 'schedules', 'settings', 'tickets', 'todolist', 'users'])
-    expect(menu(ctx({ user: superUser, helpsCount: 1 }))).toEqual(['allConnections', 'chats', 'connections', 'contacts', 'helps', 'home', 'queues', 'quickMessages', 'schedules', 'settings', 'tickets', 'todolist', 'users'])
-    expect(menu(ctx({ user: user({ profile: 'admin' }) }))).toEqual(['chats', 'connections', 'contacts', 'home', 'queues', 'quickMessages', 'schedules', 'settings', 'tickets', 'todolist', 'users'])
-    expect(menu(ctx({ user: user({ profile: 'user', allowConnections: 'enabled' }) }))).toEqual(['chats', 'connections', 'home', 'quickMessages', 'schedules', 'tickets', 'todolist'])
-    expect(menu(ctx({ user: user({ profile: 'user' }) }))).toEqual(['chats', 'home', 'quickMessages', 'schedules', 'tickets', 'todolist'])
+    const admin = ['chats', 'connections', 'contacts', 'home', 'messagesApi', 'queues', 'quickMessages', 'schedules', 'settings', 'tags', 'tickets', 'todolist', 'users']
+    expect(menu(ctx({ user: superUser }))).toEqual(['allConnections', ...admin].sort())
+    expect(menu(ctx({ user: superUser, helpsCount: 1 }))).toEqual(['allConnections', 'helps', ...admin].sort())
+    expect(menu(ctx({ user: user({ profile: 'admin' }) }))).toEqual(admin)
+    expect(menu(ctx({ user: user({ profile: 'admin' }), plan: { ...allPlan, useExternalApi: false } }))).toEqual(admin.filter((k) => k !== 'messagesApi'))
+    expect(menu(ctx({ user: user({ profile: 'user', allowConnections: 'enabled' }) }))).toEqual(['chats', 'connections', 'home', 'quickMessages', 'schedules', 'tags', 'tickets', 'todolist'])
+    expect(menu(ctx({ user: user({ profile: 'user' }) }))).toEqual(['chats', 'home', 'quickMessages', 'schedules', 'tags', 'tickets', 'todolist'])
+  })
+
+  test('/allConnections sends a user without the super flag to /tickets instead of the 403 page', () => {
+    expect(entry('allConnections')).toMatchObject({ role: 'super', deniedTo: '/tickets' })
+    expect(routeAccess(entry('allConnections'), ctx({ user: user({ profile: 'admin' }) }))).toBe('forbidden')
   })
 
   test('the internal chat is built, open to every user and hidden when the plan lacks useInternalChat', () => {

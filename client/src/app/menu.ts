@@ -23,6 +23,8 @@ export interface RouteEntry {
   /** This build has the page; other routes show a "not available yet" page and stay out of the menu. */
   implemented: boolean
   icon: string
+  /** Where a user without the role is sent instead of the 403 page (spec part 2 §6: /allConnections → /tickets). */
+  deniedTo?: string
 }
 
 const r = (key: string, path: string, group: MenuGroup | null, role: Role, extra: Partial<RouteEntry> = {}): RouteEntry => ({
@@ -52,7 +54,7 @@ export const ROUTES: RouteEntry[] = [
   r('contacts', '/contacts', 'administration', 'admin', { implemented: true, icon: 'contacts' }),
   r('contactsImport', '/contacts/import', null, 'admin', { implemented: true }),
   r('schedules', '/schedules', 'administration', 'all', { plan: 'useSchedules', implemented: true, icon: 'schedule' }),
-  r('tags', '/tags', 'administration', 'all', { icon: 'tag' }),
+  r('tags', '/tags', 'administration', 'all', { implemented: true, icon: 'tag' }),
   r('chats', '/chats', 'administration', 'all', { plan: 'useInternalChat', implemented: true, icon: 'forum' }),
   r('chat', '/chats/:uuid', null, 'all', { plan: 'useInternalChat', implemented: true }),
   r('todolist', '/todolist', 'administration', 'all', { implemented: true, icon: 'checklist' }),
@@ -66,13 +68,13 @@ export const ROUTES: RouteEntry[] = [
   r('flowbuilders', '/flowbuilders', 'administration', 'admin', { icon: 'flow' }),
   r('flowbuilder', '/flowbuilder/:id', null, 'admin'),
   r('announcements', '/announcements', 'administration', 'super', { icon: 'megaphone' }),
-  r('messagesApi', '/messages-api', 'administration', 'admin', { plan: 'useExternalApi', icon: 'code' }),
+  r('messagesApi', '/messages-api', 'administration', 'admin', { plan: 'useExternalApi', implemented: true, icon: 'code' }),
   r('users', '/users', 'administration', 'admin', { implemented: true, icon: 'people' }),
   r('queues', '/queues', 'administration', 'admin', { implemented: true, icon: 'queue' }),
   r('prompts', '/prompts', 'administration', 'admin', { plan: 'useOpenAi', icon: 'sparkle' }),
   r('queueIntegration', '/queue-integration', 'administration', 'admin', { plan: 'useIntegrations', icon: 'plug' }),
   r('connections', '/connections', 'administration', 'connections', { implemented: true, icon: 'sync' }),
-  r('allConnections', '/allConnections', 'administration', 'super', { implemented: true, icon: 'lan' }),
+  r('allConnections', '/allConnections', 'administration', 'super', { implemented: true, icon: 'lan', deniedTo: '/tickets' }),
   r('files', '/files', 'administration', 'admin', { icon: 'folder' }),
   r('financeiro', '/financeiro', 'administration', 'admin', { icon: 'money' }),
   r('settings', '/settings', 'administration', 'admin', { implemented: true, icon: 'settings' }),

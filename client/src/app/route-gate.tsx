@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai'
 import type { ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
+import { Navigate } from 'react-router'
 import { LoadingScreen } from '../ui/message-card.tsx'
 import { routeAccess, type RouteEntry } from './menu.ts'
 import ForbiddenPage from './forbidden-page.tsx'
@@ -17,7 +18,7 @@ export function RouteGate({ entry, page: Page }: { entry: RouteEntry; page?: Com
   if (!user) return null
   if (entry.plan && plan === null) return <LoadingScreen label={t('common.loading')} />
   const access = routeAccess(entry, { user, plan, helpsCount: 0, cshow: hasCampaignFlag() })
-  if (access === 'forbidden') return <ForbiddenPage />
+  if (access === 'forbidden') return entry.deniedTo ? <Navigate to={entry.deniedTo} replace /> : <ForbiddenPage />
   if (access === 'plan') return <PlanDeniedPage />
   if (!entry.implemented || !Page) return <NotReadyPage titleKey={`menu.items.${entry.key}`} />
   return <Page />

@@ -7,11 +7,13 @@ import { AllConnectionsPage, ConnectionsPage } from '../features/connections/ind
 import { ContactsImportPage, ContactsPage } from '../features/contacts/index.ts'
 import { HelpsPage } from '../features/helps/index.ts'
 import { HomePage } from '../features/home/index.ts'
+import { MessagesApiPage } from '../features/messages-api/index.ts'
 import { QueuesPage } from '../features/queues/index.ts'
 import { QuickMessagesPage } from '../features/quick-messages/index.ts'
 import { SchedulesPage } from '../features/schedules/index.ts'
 import { SettingsPage } from '../features/settings/index.ts'
 import { TicketsPage } from '../features/tickets/index.ts'
+import { TagsPage } from '../features/tags/index.ts'
 import { TodoListPage } from '../features/todolist/index.ts'
 import { UsersPage } from '../features/users/index.ts'
 import AppLayout from './shell/app-layout.tsx'
@@ -38,6 +40,8 @@ const PAGES: Record<string, ComponentType> = {
   queues: QueuesPage,
   settings: SettingsPage,
   todolist: TodoListPage,
+  tags: TagsPage,
+  messagesApi: MessagesApiPage,
 }
 
 /** One route per path: the first entry of a path wins ('/' is the welcome card until the dashboard exists). */

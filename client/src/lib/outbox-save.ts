@@ -1,5 +1,6 @@
 import type { Outbox } from '../../../sync/client/outbox.ts'
 import { awaitWriteOutcome, refusedFields, WriteRefused, type WriteOutcome } from '../../../sync/client/write-outcome.ts'
+import { dismissToasts } from '../state/toasts.ts'
 import { ApiError } from './api.ts'
 
 /**
@@ -26,6 +27,7 @@ export async function settleSave(outbox: Outbox, clientId: string, timeoutMs?: n
   } catch (err) {
     if (!(err instanceof WriteRefused)) throw err
     await outbox.discard(clientId)
+    dismissToasts('success')
     const fields = Object.fromEntries(Object.entries(refusedFields(err.error)).map(([f, m]) => [f, m.startsWith('ERR_') ? `errors.${m}` : m]))
     throw new SaveRefused(err.error.status, err.error.code, err.error.message ?? err.error.code, err.error.body, fields)
   }
@@ -34,4 +36,13 @@ export async function settleSave(outbox: Outbox, clientId: string, timeoutMs?: n
 /** The success text for an outcome: saved, or kept on this device until the server takes it. */
 export function savedText(outcome: WriteOutcome, texts: { saved: string; savedOffline: string }): string {
   return outcome.kind === 'sent' ? texts.saved : texts.savedOffline
+}
+
+/** The outbox controls every feature's actions offer: wait for a save's answer, retry or discard a refused write. */
+export function outboxControls(outbox: Outbox) {
+  return {
+    settle: (clientId: string) => settleSave(outbox, clientId),
+    retry: (clientId: string) => outbox.retry(clientId),
+    discard: (clientId: string) => outbox.discard(clientId),
+  }
 }

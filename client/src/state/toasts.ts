@@ -22,6 +22,11 @@ export function pushToast(kind: ToastKind, text: string): number {
   return id
 }
 
+/** Closes every toast of a kind now (a refusal must not stand beside an earlier "saved"). */
+export function dismissToasts(kind: ToastKind): void {
+  store.set(toastsAtom, (list) => list.filter((t) => t.kind !== kind))
+}
+
 export function dismissToast(id: number): void {
   store.set(toastsAtom, (list) => list.filter((t) => t.id !== id))
 }

@@ -73,6 +73,10 @@ export async function updateConnection(ctx: DomainCtx, id: number, input: Update
   const row = columnsOf(tx, input)
   if (input.regenerateToken || input.token === '' || input.token === null) row.token = generateToken()
   else if (input.token) row.token = input.token
+  // The company keeps a default (spec part 1 §8 ERR_NO_OTHER_WHATSAPP): another one becomes it by being set.
+  if (input.isDefault === false && current.isDefault) {
+    throw new AppError('ERR_NO_OTHER_WHATSAPP', 'Set another connection as the default instead', { field: 'isDefault' })
+  }
   if (input.isDefault === true && !current.isDefault) await clearDefault(tx, current.companyId)
   if (input.isDefault !== undefined) row.is_default = input.isDefault
   if (Object.keys(row).length) await tx`update whatsapps set ${tx(row)} where id = ${id}`
@@ -86,10 +90,15 @@ export async function updateConnection(ctx: DomainCtx, id: number, input: Update
 export async function deleteConnection(ctx: DomainCtx, media: MediaStore, id: number): Promise<void> {
   const { tx, auth } = ctx
   assertCan(auth, 'connections:view')
-  const [row] = await tx<{ companyId: number; greetingMediaAttachment: string | null }[]>`
-    select company_id, greeting_media_attachment from whatsapps where id = ${id}`
+  const [row] = await tx<{ companyId: number; greetingMediaAttachment: string | null; isDefault: boolean }[]>`
+    select company_id, greeting_media_attachment, is_default from whatsapps where id = ${id}`
   if (!row) throw new AppError('ERR_NO_WAPP_FOUND')
   await tx`delete from whatsapps where id = ${id}`
+  // The default gone, the oldest real connection left takes over, so the company keeps one.
+  if (row.isDefault) {
+    await tx`update whatsapps set is_default = true
+              where id = (select id from whatsapps where company_id = ${row.companyId} and channel <> 'simulator' order by id limit 1)`
+  }
   await enqueueSessionJob(tx, row.companyId, { whatsappId: id, action: 'logout' }, ctx.now())
   await media.remove(row.companyId, row.greetingMediaAttachment)
   ctx.emit({ type: 'whatsapp', companyId: row.companyId, payload: { action: 'delete', whatsappId: id } })

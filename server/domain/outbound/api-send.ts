@@ -1,5 +1,6 @@
 import { namespaceOf, resolveContact } from '../contacts/resolve-contact.ts'
 import { findOrCreateTicket } from '../tickets/find-or-create-ticket.ts'
+import { logTicketCreated } from '../tickets/ticket-logs.ts'
 import type { ApiConnection } from './api-connection.ts'
 import type { ApiSendInput } from '../../routes/api-messages.schema.ts'
 import { messageMediaType, type StoredFile } from '../../media/media-store.ts'
@@ -45,6 +46,9 @@ export async function apiSend(ctx: DomainCtx, connection: ApiConnection, input: 
   })
   if (!found) throw new AppError('ERR_CREATING_TICKET')
   let ticket = found.ticket
+  if (found.created) {
+    await logTicketCreated(tx, { companyId: connection.companyId, ticketId: ticket.id, userId: user?.id ?? null, queueId: input.queueId ?? null, at: ctx.now() })
+  }
   if (user || input.queueId) {
     const [updated] = await tx<(typeof ticket)[]>`
       update tickets set status = case when ${user?.id ?? null}::int is null then status else 'open' end,

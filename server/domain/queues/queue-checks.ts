@@ -58,3 +58,16 @@ export async function assertQueueReferences(tx: Tx, auth: AuthContext, refs: { i
   throwIfIssues(issues)
   if (refs.integrationId != null) assertPlanFeature(auth, 'useIntegrations')
 }
+
+/**
+ * With more than one queue the customer picks one from the greeting, so a queue saved then must have a
+ * greeting message (spec part 2 §5 Queue: ERR_WAPP_GREETING_REQUIRED). `exceptId` is the queue being
+ * saved (0 for a new one); only that queue is checked, as the anchor does.
+ */
+export async function assertGreetingWhenSeveral(tx: Tx, companyId: number, greeting: string, exceptId: number): Promise<void> {
+  if (greeting.trim()) return
+  const [r] = await tx<{ others: number }[]>`select count(*)::int as others from queues where company_id = ${companyId} and id <> ${exceptId}`
+  if (r.others > 0) {
+    throw new AppError('ERR_WAPP_GREETING_REQUIRED', 'A greeting message is required when the company has more than one queue', { field: 'greetingMessage' })
+  }
+}

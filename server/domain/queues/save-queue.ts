@@ -4,7 +4,7 @@ import { AppError } from '../app-error.ts'
 import { duplicateIdProblems, throwIfIssues, treeProblems } from '../chatbots/chatbot-rules.ts'
 import { assertOptionReferences, replaceTree, withPaths } from '../chatbots/chatbot-tree.ts'
 import type { DomainCtx } from '../context.ts'
-import { assertNameAndColorFree, assertQueueLimit, assertQueueReferences, defaultQueueSchedules } from './queue-checks.ts'
+import { assertGreetingWhenSeveral, assertNameAndColorFree, assertQueueLimit, assertQueueReferences, defaultQueueSchedules } from './queue-checks.ts'
 import { emitQueue, findQueueDetail, type QueueDetail } from './queue-view.ts'
 
 const COLUMNS = [
@@ -21,6 +21,7 @@ export async function createQueue(ctx: DomainCtx, input: CreateQueueInput): Prom
   const companyId = auth.user.companyId
   await assertQueueLimit(tx, companyId)
   await assertValid(ctx, companyId, input, 0)
+  await assertGreetingWhenSeveral(tx, companyId, input.greetingMessage ?? '', 0)
   const row = { ...columnsOf(input), companyId, schedules: tx.json(input.schedules ?? defaultQueueSchedules()) }
   const [created] = await tx<{ id: number }[]>`insert into queues ${tx(row)} returning id`
   if (input.chatbots) await replaceTree(tx, companyId, { queueId: created.id }, input.chatbots, 'chatbots')
@@ -32,9 +33,10 @@ export async function createQueue(ctx: DomainCtx, input: CreateQueueInput): Prom
 /** PUT /queue/{id}: the fields sent change; `chatbots`, when sent, replaces the whole option tree. */
 export async function updateQueue(ctx: DomainCtx, id: number, input: UpdateQueueInput): Promise<QueueDetail> {
   const { tx } = ctx
-  const [current] = await tx<{ companyId: number }[]>`select company_id from queues where id = ${id}`
+  const [current] = await tx<{ companyId: number; greetingMessage: string | null }[]>`select company_id, greeting_message from queues where id = ${id}`
   if (!current) throw new AppError('ERR_NOT_FOUND', 'Queue not found')
   await assertValid(ctx, current.companyId, input, id)
+  await assertGreetingWhenSeveral(tx, current.companyId, input.greetingMessage ?? current.greetingMessage ?? '', id)
   const row: Record<string, unknown> = columnsOf(input)
   if (input.schedules !== undefined) row.schedules = tx.json(input.schedules)
   if (Object.keys(row).length) await tx`update queues set ${tx(row)} where id = ${id}`

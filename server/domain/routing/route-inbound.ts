@@ -8,7 +8,7 @@ import { placeWithoutBot } from './place-without-bot.ts'
 import { applyAudioRefusal } from './refuse-audio.ts'
 import { applyWallet } from './wallet.ts'
 import type { RouteInput, RoutingCtx, RuleOutcome } from './routing-context.ts'
-import { emitTicketUpdate, type RunState } from './routing-effects.ts'
+import { emitTicketUpdate, logTicket, type RunState } from './routing-effects.ts'
 import { loadRoutingState } from './routing-state.ts'
 import { botsPaused } from '../companies/company-standing.ts'
 
@@ -56,6 +56,8 @@ const RULES: Rule[] = [applyLgpdConsent, applyCollectiveVacation, applyOutOfHour
 export async function routeInbound(ctx: RoutingCtx, input: RouteInput): Promise<void> {
   const state: RunState | null = await loadRoutingState(ctx.tx, input.ticket.id)
   if (!state) return
+  // The contact's message opened this ticket: the log's first line (spec part 1 §3 Ticket log entry).
+  if (input.created) await logTicket(ctx, state, 'create', { queueId: null })
   // An inactive or expired company keeps its messages, but no bot answers until it pays.
   if (botsPaused({ id: state.companyId, status: state.companyStatus, dueDate: state.companyDueDate }, ctx.now())) return
   const skip = isRatingAnswer(state, input) ? null : botSkipReason(state, input)

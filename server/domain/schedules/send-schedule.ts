@@ -4,6 +4,7 @@ import { AppError } from '../app-error.ts'
 import { enqueueSend } from '../outbound/enqueue-send.ts'
 import { fillTemplate } from '../messages/fill-template.ts'
 import { findOrCreateTicket, type TicketRow } from '../tickets/find-or-create-ticket.ts'
+import { logTicketCreated } from '../tickets/ticket-logs.ts'
 import { nextSendAt, sendsAgain } from './next-send-at.ts'
 import type { ScheduleView } from './schedule-view.ts'
 
@@ -111,6 +112,7 @@ async function ticketFor(tx: Tx, s: DueSchedule, connection: { id: number; chann
   if (!found) throw new AppError('ERR_CREATING_TICKET')
   if (!found.created) return found.ticket
   const open = s.openTicket === 'enabled'
+  await logTicketCreated(tx, { companyId: s.companyId, ticketId: found.ticket.id, userId: s.userId ?? null, queueId: open ? s.queueId : null, at: now })
   const status = open ? s.statusTicket : 'closed'
   const [ticket] = await tx<TicketRow[]>`
     update tickets set status = ${status},

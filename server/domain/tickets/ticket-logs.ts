@@ -37,6 +37,11 @@ export async function writeTicketLog(
     })}`
 }
 
+/** The 'create' line of a ticket opened without a request's user context (API, schedule): who asked, if anyone. */
+export async function logTicketCreated(tx: Tx, row: { companyId: number; ticketId: number; userId: number | null; queueId: number | null; at: Date }) {
+  await tx`insert into ticket_logs ${tx({ companyId: row.companyId, ticketId: row.ticketId, type: 'create', userId: row.userId, queueId: row.queueId, createdAt: row.at })}`
+}
+
 /** GET /tickets-log/{ticketId}: the ticket's log, oldest first, for whoever may see the ticket. */
 export async function listTicketLogs(ctx: DomainCtx, ticketId: number): Promise<TicketLogEntry[]> {
   const [ticket] = await ctx.tx<{ userId: number | null; queueId: number | null; isGroup: boolean }[]>`

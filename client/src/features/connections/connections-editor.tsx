@@ -35,14 +35,16 @@ interface ConnectionsEditorProps {
 const tabClass =
   'border-b-2 border-transparent px-3 py-2 text-sm font-semibold text-slate-500 outline-none data-[selected]:border-brand data-[selected]:text-brand data-[focus]:bg-slate-100 dark:text-slate-400 dark:data-[focus]:bg-slate-800'
 
-function GeneralTab(props: TabProps & { mode: 'create' | 'edit'; greetingMedia: string | null; media: MediaChange; setMedia: (m: MediaChange) => void }) {
+function GeneralTab(props: TabProps & { mode: 'create' | 'edit'; wasDefault: boolean; greetingMedia: string | null; media: MediaChange; setMedia: (m: MediaChange) => void }) {
   const { t } = useTranslation()
   const { values, set, problems, queues, media, setMedia } = props
   const tokenHint = values.regenerateToken || !values.token ? t('connections.token.willGenerate') : undefined
   return (
     <div className="flex flex-col gap-4">
       <TextField id="connection-name" label={t('connections.fields.name')} value={values.name} onChange={(v) => set('name', v)} error={problems.name ? t(problems.name) : undefined} autoComplete="off" />
-      <SwitchField id="connection-isDefault" label={t('connections.fields.isDefault')} checked={values.isDefault} onChange={(v) => set('isDefault', v)} />
+      {/* The company keeps a default (ERR_NO_OTHER_WHATSAPP): it moves by marking another connection. */}
+      <SwitchField id="connection-isDefault" label={t('connections.fields.isDefault')} checked={values.isDefault} disabled={props.wasDefault} onChange={(v) => set('isDefault', v)} />
+      {props.wasDefault && <p className="-mt-3 text-xs text-slate-500 dark:text-slate-400">{t('connections.fields.defaultHint')}</p>}
       <SwitchField id="connection-allowGroup" label={t('connections.fields.allowGroup')} checked={values.allowGroup} onChange={(v) => set('allowGroup', v)} />
       <SwitchField id="connection-groupAsTicket" label={t('connections.fields.groupAsTicket')} checked={values.groupAsTicket === 'enabled'} onChange={(v) => set('groupAsTicket', v ? 'enabled' : 'disabled')} />
       <QueueChecklist
@@ -115,7 +117,7 @@ export function ConnectionsEditor(props: ConnectionsEditorProps) {
             ))}
           </TabList>
           <TabPanels>
-            <TabPanel unmount={false}><GeneralTab {...tabProps} mode={mode} greetingMedia={props.greetingMedia} media={media} setMedia={setMedia} /></TabPanel>
+            <TabPanel unmount={false}><GeneralTab {...tabProps} mode={mode} wasDefault={mode === 'edit' && initial.isDefault} greetingMedia={props.greetingMedia} media={media} setMedia={setMedia} /></TabPanel>
             <TabPanel unmount={false}><MessagesTab {...tabProps} /></TabPanel>
             <TabPanel unmount={false}><ChatbotTab {...tabProps} /></TabPanel>
             <TabPanel unmount={false}><NpsTab {...tabProps} /></TabPanel>

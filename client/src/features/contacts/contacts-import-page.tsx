@@ -7,6 +7,7 @@ import {
   type ContactFile, type ContactImportMapping, type ContactImportResult, type ImportField,
 } from './contact-import.ts'
 import { errorText, toastError } from '../../lib/errors.ts'
+import { pushToast } from '../../state/toasts.ts'
 import { useBrowserOnline } from '../../lib/local-first.ts'
 import i18n from '../../i18n/index.ts'
 import { ColumnMapping } from './column-mapping.tsx'
@@ -63,8 +64,12 @@ export default function ContactsImportPage() {
     if (!chosen || !valid) return
     setPhase('importing')
     try {
-      setResult(await uploadContactFile(chosen.file, chosen.mapping))
+      const done = await uploadContactFile(chosen.file, chosen.mapping)
+      setResult(done)
       setPhase('done')
+      // Spec part 2 §6: 'Importação realizada com sucesso', or "with some errors" when rows were left out.
+      const clean = done.invalid + done.duplicated + done.ignored === 0
+      pushToast(clean ? 'success' : 'warning', t(clean ? 'contactsImport.success' : 'contactsImport.successWithErrors'))
     } catch (err) {
       setPhase('mapping')
       if (importErrorCode(err) === 'ERR_INVALID_FILE_TYPE') setFileError(t('contactsImport.invalidFile'))

@@ -6,7 +6,7 @@ import { userAtom } from '../../state/auth.ts'
 import { contactRequestBody, numberDigits, type ContactFormValues } from './contact-form.ts'
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
-import { settleSave } from '../../lib/outbox-save.ts'
+import { outboxControls } from '../../lib/outbox-save.ts'
 import { containsPattern, type LocalWriter } from '../../lib/local-sql.ts'
 
 /** Rows per page of the list's infinite scroll. */
@@ -166,9 +166,7 @@ export function useContactActions() {
       update: (id: number, values: ContactFormValues) => queueUpdateContact(w, id, values),
       remove: (id: number) => queueDeleteContact(w, id),
       setActive: (id: number, active: boolean) => queueSetContactActive(w, id, active),
-      retry: (clientId: string) => lf.outbox.retry(clientId),
-      discard: (clientId: string) => lf.outbox.discard(clientId),
-      settle: (clientId: string) => settleSave(lf.outbox, clientId),
+      ...outboxControls(lf.outbox),
       /** The database the export reads. */
       pg: lf.db,
     }

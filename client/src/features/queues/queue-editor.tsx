@@ -20,6 +20,8 @@ interface QueueEditorProps {
   users: Option[]
   /** company setting scheduleType is 'queue' (spec part 2 §2). */
   showHours: boolean
+  /** The company has another queue, so this one needs a greeting (ERR_WAPP_GREETING_REQUIRED). */
+  greetingRequired: boolean
   /** Saving needs the server (it answers with the validation errors). */
   online: boolean
   onClose: () => void
@@ -56,7 +58,7 @@ export function QueueEditor(props: QueueEditorProps) {
       throw err
     }
   }
-  const validate = (v: QueueFormValues) => queueFormProblems(v)
+  const validate = (v: QueueFormValues) => queueFormProblems(v, props.greetingRequired)
   const form = useDialogForm({ open, initial, validate, onSave: save, onClose, onInvalid: (): void => showProblemsOf(validate(form.values), form.values) })
   const problems = { ...fromServer, ...form.problems } as Record<string, string>
 

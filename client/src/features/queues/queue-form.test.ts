@@ -180,3 +180,13 @@ describe('option tree edits', () => {
     expect(moveOption(tree(), [1], 1).map((o) => o.name)).toEqual(['Um__', 'Dois'])
   })
 })
+
+describe('the greeting with more than one queue (ERR_WAPP_GREETING_REQUIRED)', () => {
+  test('required only when the company has another queue', () => {
+    const v = { ...newQueueValues(), name: 'Vendas', color: '#16a34a', greetingMessage: '  ' }
+    expect(queueFormProblems(v).greetingMessage).toBeUndefined()
+    expect(queueFormProblems(v, true).greetingMessage).toBe('errors.ERR_WAPP_GREETING_REQUIRED')
+    expect(queueFormProblems({ ...v, greetingMessage: 'Olá' }, true).greetingMessage).toBeUndefined()
+    expect(queueServerProblems('ERR_WAPP_GREETING_REQUIRED', {})).toEqual({ greetingMessage: 'errors.ERR_WAPP_GREETING_REQUIRED' })
+  })
+})

@@ -115,8 +115,10 @@ function colorProblem(value: string): string | null {
  * The server's rules (spec part 2 §5 "Queue"), checked before sending. Keys are the field paths the server
  * names in ERR_VALIDATION (`chatbots.0.options.1.name`), values i18n keys.
  */
-export function queueFormProblems(v: QueueFormValues): Record<string, string> {
+export function queueFormProblems(v: QueueFormValues, greetingRequired = false): Record<string, string> {
   const p: Record<string, string> = {}
+  // With another queue in the company the customer chooses from this greeting (spec part 2 §5 Queue).
+  if (greetingRequired && !v.greetingMessage.trim()) p.greetingMessage = 'errors.ERR_WAPP_GREETING_REQUIRED'
   const name = lengthProblem(v.name, 2, 50)
   if (name) p.name = name
   const color = colorProblem(v.color)
@@ -147,6 +149,7 @@ const SERVER_MESSAGES: Record<string, string> = {
 export function queueServerProblems(code: string | undefined, body: unknown): Record<string, string> {
   if (code === 'ERR_QUEUE_COLOR_ALREADY_EXISTS') return { color: 'errors.ERR_QUEUE_COLOR_ALREADY_EXISTS' }
   if (code === 'ERR_NAME_ALREADY_EXISTS') return { name: 'errors.ERR_NAME_ALREADY_EXISTS' }
+  if (code === 'ERR_WAPP_GREETING_REQUIRED') return { greetingMessage: 'errors.ERR_WAPP_GREETING_REQUIRED' }
   if (code !== 'ERR_VALIDATION') return {}
   const fields = (body as { fields?: { field: string; message: string }[] } | null)?.fields ?? []
   const out: Record<string, string> = {}

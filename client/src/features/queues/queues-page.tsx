@@ -60,6 +60,7 @@ export default function QueuesPage() {
         queues={queueOptions}
         users={users}
         showHours={scheduleType === 'queue'}
+        greetingRequired={queues.length - (editing.editing?.mode === 'edit' ? 1 : 0) > 0}
         online={online}
         onClose={editing.closeEditor}
         onSave={editing.save}

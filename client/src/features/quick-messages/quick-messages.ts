@@ -7,7 +7,7 @@ import { userAtom } from '../../state/auth.ts'
 import { api } from '../../lib/api.ts'
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
-import { settleSave } from '../../lib/outbox-save.ts'
+import { outboxControls } from '../../lib/outbox-save.ts'
 import { quickMessageRequestBody, quickMessageRowValue, type QuickMessageFormValues } from './quick-message-form.ts'
 import type { User } from '../../lib/types.ts'
 import { containsPattern } from '../../lib/local-sql.ts'
@@ -181,9 +181,7 @@ export function useQuickMessageActions() {
       update: (id: number, values: QuickMessageFormValues) => queueUpdateQuickMessage(w, id, isAdmin, values),
       remove: (id: number) => queueDeleteQuickMessage(w, id),
       createdId: (clientId: string) => createdIdOf(lf.outbox, clientId),
-      retry: (clientId: string) => lf.outbox.retry(clientId),
-      discard: (clientId: string) => lf.outbox.discard(clientId),
-      settle: (clientId: string) => settleSave(lf.outbox, clientId),
+      ...outboxControls(lf.outbox),
     }
   }, [lf, me])
 }

@@ -68,6 +68,21 @@ export function ChatMoreMenu({ ticket, onSchedule }: { ticket: OpenTicket; onSch
             </button>
           </MenuItem>
         )}
+        {ticket.integrationId !== null && (
+          <MenuItem>
+            <button
+              type="button"
+              role="menuitemcheckbox"
+              aria-checked={ticket.useIntegration}
+              data-testid="chat-integration"
+              className={`${itemClass} flex items-center justify-between gap-2`}
+              onClick={() => void actions?.setUseIntegration(ticket.id, !ticket.useIntegration)}
+            >
+              {t('chat.integration')}
+              {ticket.useIntegration && <Icon name="check" className="size-4 text-brand dark:text-sky-300" />}
+            </button>
+          </MenuItem>
+        )}
         {live && (
           <MenuItem>
             <button

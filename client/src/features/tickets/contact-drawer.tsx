@@ -6,12 +6,15 @@ import { Button, plainIconButtonClass } from '../../ui/button.tsx'
 import { Icon } from '../../ui/icon.tsx'
 import { WriteStatus } from '../../ui/write-status.tsx'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
-import { ContactDialog, queueSetContactActive, queueToggleAcceptAudio, queueToggleDisableBot, queueUpdateContact } from '../contacts/index.ts'
+import { ContactDialog, type ContactFormValues, queueSetContactActive, queueToggleAcceptAudio, queueToggleDisableBot, queueUpdateContact } from '../contacts/index.ts'
 import { SwitchField } from '../../ui/switch-field.tsx'
-import { errorText } from '../../lib/errors.ts'
+import { errorText, toastError } from '../../lib/errors.ts'
+import { savedText, settleSave } from '../../lib/outbox-save.ts'
+import { pushToast } from '../../state/toasts.ts'
 import { useLiveQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
-import { useTicketExtrasActions, useTicketNotes, useTicketTags } from './ticket-extras.ts'
+import { useTicketExtrasActions, useTicketNotes } from './ticket-extras.ts'
+import { TicketTagsSection } from './ticket-tags-section.tsx'
 import type { OpenTicket } from './tickets.ts'
 import { userAtom } from '../../state/auth.ts'
 import { ContactWallet } from './contact-wallet.tsx'
@@ -30,7 +33,6 @@ export function ContactDrawer({ ticket, onClose }: { ticket: OpenTicket; onClose
   const db = lf?.db ?? null
   const actions = useTicketExtrasActions()
   const notes = useTicketNotes(ticket.id, ticket.contactId)
-  const tags = useTicketTags(ticket.id)
   const [note, setNote] = useState('')
   const [editing, setEditing] = useState(false)
   const [blocking, setBlocking] = useState(false)
@@ -59,14 +61,52 @@ export function ContactDrawer({ ticket, onClose }: { ticket: OpenTicket; onClose
   )
   // A number the shape masked (lgpdHideNumber) cannot be edited without being overwritten by the mask.
   const numberHidden = (contact?.number ?? ticket.contactNumber).includes('*')
-  const onTicket = tags.filter((g) => g.onTicket).map((g) => g.id)
   const tooShort = note.trim().length > 0 && note.trim().length < 2
 
   const saveNote = async () => {
     const text = note.trim()
     if (text.length < 2 || !actions) return
-    await actions.addNote({ ticketId: ticket.id, contactId: ticket.contactId, note: text })
+    const clientId = await actions.addNote({ ticketId: ticket.id, contactId: ticket.contactId, note: text })
     setNote('')
+    try {
+      const outcome = await actions.settle(clientId)
+      pushToast('success', t(outcome.kind === 'sent' ? 'drawer.noteAdded' : 'drawer.noteSavedOffline'))
+    } catch (err) {
+      // Refused: the note leaves the list, so its text goes back into the field.
+      setNote(text)
+      toastError(err)
+    }
+  }
+
+  const deleteNote = async (id: number) => {
+    if (!actions) return
+    try {
+      await actions.settle(await actions.deleteNote(id))
+      pushToast('success', t('drawer.noteDeleted'))
+    } catch (err) {
+      toastError(err)
+    }
+  }
+
+  const saveContact = async (values: ContactFormValues) => {
+    if (!writer || !lf) return
+    try {
+      const outcome = await settleSave(lf.outbox, await queueUpdateContact(writer, ticket.contactId, values))
+      pushToast('success', savedText(outcome, { saved: t('contacts.saved'), savedOffline: t('contacts.savedOffline') }))
+    } catch (err) {
+      toastError(err)
+      throw err
+    }
+  }
+
+  const setActive = async (active: boolean) => {
+    if (!writer || !lf) return
+    try {
+      await settleSave(lf.outbox, await queueSetContactActive(writer, ticket.contactId, active))
+      pushToast('success', t(active ? 'contacts.unblocked' : 'contacts.blocked'))
+    } catch (err) {
+      toastError(err)
+    }
   }
 
   return (
@@ -146,25 +186,7 @@ export function ContactDrawer({ ticket, onClose }: { ticket: OpenTicket; onClose
       )}
 
       {isAdmin && !ticket.isGroup && <ContactWallet contactId={ticket.contactId} />}
-      <section className="border-t border-slate-200 p-3 dark:border-slate-800">
-        <h3 className="mb-2 text-sm font-semibold">{t('drawer.tags')}</h3>
-        {tags.length === 0 && <p className="text-xs text-slate-500">{t('drawer.noTags')}</p>}
-        <div className="flex flex-wrap gap-1">
-          {tags.map((g) => (
-            <button
-              key={g.id}
-              type="button"
-              data-testid="tag-choice"
-              aria-pressed={g.onTicket}
-              className={`rounded-full border px-2 py-0.5 text-xs ${g.onTicket ? 'text-white' : ''}`}
-              style={g.onTicket ? { backgroundColor: g.color, borderColor: g.color } : { borderColor: g.color }}
-              onClick={() => void (g.onTicket ? actions?.removeTag(ticket.id, g.id, onTicket) : actions?.addTag(ticket.id, g.id))}
-            >
-              {g.name}
-            </button>
-          ))}
-        </div>
-      </section>
+      <TicketTagsSection ticketId={ticket.id} />
 
       <section className="flex flex-col gap-2 border-t border-slate-200 p-3 dark:border-slate-800">
         <h3 className="text-sm font-semibold">{t('drawer.notes')}</h3>
@@ -190,7 +212,7 @@ export function ContactDrawer({ ticket, onClose }: { ticket: OpenTicket; onClose
                   {n.userName} · {n.createdAt ? new Date(n.createdAt).toLocaleString(i18n.language) : ''}
                 </span>
                 {n.id !== null && !n.pending && (
-                  <button type="button" className="text-red-600" aria-label={t('common.delete')} title={t('common.delete')} onClick={() => void actions?.deleteNote(n.id!)}>
+                  <button type="button" className="text-red-600" aria-label={t('common.delete')} title={t('common.delete')} onClick={() => void deleteNote(n.id!)}>
                     <Icon name="delete" className="size-4" />
                   </button>
                 )}
@@ -214,9 +236,7 @@ export function ContactDrawer({ ticket, onClose }: { ticket: OpenTicket; onClose
         mode="edit"
         initial={editInitial}
         onClose={() => setEditing(false)}
-        onSave={async (values) => {
-          if (writer) await queueUpdateContact(writer, ticket.contactId, values)
-        }}
+        onSave={saveContact}
       />
       <ConfirmDialog
         open={blocking}
@@ -229,7 +249,7 @@ export function ContactDrawer({ ticket, onClose }: { ticket: OpenTicket; onClose
         onCancel={() => setBlocking(false)}
         onConfirm={() => {
           setBlocking(false)
-          if (writer && contact) void queueSetContactActive(writer, ticket.contactId, contact.active === false)
+          if (contact) void setActive(contact.active === false)
         }}
       />
     </aside>

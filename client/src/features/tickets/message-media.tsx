@@ -51,10 +51,23 @@ function StoredFile({ mediaType, mediaUrl, mediaName }: { mediaType: string; med
 function ImagePreview({ src, name }: { src: string; name: string }) {
   const { t } = useTranslation()
   const [open, setOpen] = useState(false)
+  const [broken, setBroken] = useState(false)
+  // A file the browser cannot draw (gone, damaged, a format it lacks): say so instead of a broken image.
+  if (broken) {
+    return (
+      <p data-testid="message-preview-unavailable" className="mb-1 flex items-center gap-2 rounded bg-black/5 px-2 py-1.5 text-sm dark:bg-white/10">
+        <MediaIcon name="file" className="size-5 shrink-0" />
+        <span>{t('chatMedia.previewUnavailable')}</span>
+        <a href={src} download={name} className="underline">
+          {name}
+        </a>
+      </p>
+    )
+  }
   return (
     <>
       <button type="button" className="mb-1 block" aria-label={t('chatMedia.openImage')} title={t('chatMedia.openImage')} onClick={() => setOpen(true)}>
-        <img data-testid="message-image" src={src} alt={name} className="max-h-64 rounded" loading="lazy" />
+        <img data-testid="message-image" src={src} alt={name} className="max-h-64 rounded" loading="lazy" onError={() => setBroken(true)} />
       </button>
       <Dialog open={open} onClose={() => setOpen(false)} className="relative z-50">
         <DialogBackdrop className="fixed inset-0 bg-black/80" />

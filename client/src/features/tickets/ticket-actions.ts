@@ -13,6 +13,7 @@ export interface TicketUpdate {
   queueId?: number | null
   sendFarewellMessage?: boolean
   isTransfered?: boolean
+  useIntegration?: boolean
 }
 
 /** The columns of the local tickets row the update changes, so the list and header move at once. */
@@ -21,6 +22,7 @@ export function ticketRowValue(u: TicketUpdate, now = new Date()): Record<string
   if (u.status !== undefined) row.status = u.status
   if (u.userId !== undefined) row.user_id = u.userId
   if (u.queueId !== undefined) row.queue_id = u.queueId
+  if (u.useIntegration !== undefined) row.use_integration = u.useIntegration
   if (u.status === 'open') row.unread_messages = 0
   return row
 }
@@ -112,6 +114,8 @@ export function useTicketActions() {
         queueTicketUpdate(w, id, { status: 'open', userId: me.id, ...(queueId ? { queueId } : {}) }),
       transfer: (id: number, queueId: number, userId: number | null) =>
         queueTicketUpdate(w, id, { status: userId ? 'open' : 'pending', userId, queueId, isTransfered: true }),
+      /** PUT /tickets/{id} {useIntegration}: the ticket's integration on or off (spec part 1 §7). */
+      setUseIntegration: (id: number, on: boolean) => queueTicketUpdate(w, id, { useIntegration: on }),
       send: (ticketId: number, msg: OutgoingMessage) => queueSendMessage(w, ticketId, msg),
       editMessage: (id: number, body: string) => queueEditMessage(w, id, body),
       deleteMessage: (id: number) => queueDeleteMessage(w, id),

@@ -75,6 +75,11 @@ export function TicketChat({ ticket, onBack, onAccept, onReopen }: TicketChatPro
   useEffect(() => {
     if (online && mine && ticket.unread > 0 && !ticket.pending) void api(`/messages/${ticket.id}?pageNumber=1`).catch(() => {})
   }, [online, mine, ticket.id, ticket.unread, ticket.pending])
+  // Opening the chat is logged 'access' by GET /tickets/u/{uuid} (the chat itself reads the local
+  // database; this call only tells the server who looked). Offline, the visit goes unlogged.
+  useEffect(() => {
+    if (online && !ticket.pending && ticket.uuid) void api(`/tickets/u/${ticket.uuid}`).catch(() => {})
+  }, [online, ticket.uuid, ticket.pending])
   // Stay at the bottom as messages arrive, unless the user scrolled up to read.
   useLayoutEffect(() => {
     const el = listRef.current

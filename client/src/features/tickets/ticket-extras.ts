@@ -4,6 +4,7 @@ import { optimisticSelect, queueWrite } from '../../../../sync/client/optimistic
 import { userAtom } from '../../state/auth.ts'
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
+import { settleSave } from '../../lib/outbox-save.ts'
 import type { LocalWriter } from '../../lib/local-sql.ts'
 
 /** A note of the ticket (spec part 1 §3 Ticket note), synced or written here and not confirmed yet. */
@@ -135,6 +136,7 @@ export function useTicketExtrasActions() {
       deleteNote: (id: number) => queueDeleteNote(w, id),
       addTag: (ticketId: number, tagId: number) => queueAddTicketTag(w, ticketId, tagId),
       removeTag: (ticketId: number, tagId: number, current: number[]) => queueRemoveTicketTag(w, ticketId, tagId, current),
+      settle: (clientId: string) => settleSave(lf.outbox, clientId),
       retry: (clientId: string) => lf.outbox.retry(clientId),
       discard: (clientId: string) => lf.outbox.discard(clientId),
     }

@@ -11,7 +11,7 @@ import { queueDeleteMessage, queueEditMessage, queueSendMessage, queueTicketUpda
 import { queueAddNote, queueAddTicketTag, queueRemoveTicketTag, ticketNotesQuery, ticketTagsQuery } from './ticket-extras.ts'
 import { createNoteSchema } from '../../../../server/routes/ticket-notes.schema.ts'
 import { ackIcon, chatMessagesQuery, toChatMessage } from './ticket-messages.ts'
-import { ticketListQuery, toTicketListItem, truncate, type TicketListFilter } from './tickets.ts'
+import { ticketByUuidQuery, ticketListQuery, toTicketListItem, truncate, type TicketListFilter } from './tickets.ts'
 
 let pg: PGlite & { live: import('@electric-sql/pglite/live').LiveNamespace }
 beforeAll(async () => {
@@ -113,6 +113,22 @@ describe('ticketListQuery', () => {
     const [w] = await outbox.list()
     expect(w).toMatchObject({ method: 'PUT', path: '/tickets/3' })
     expect(updateTicketSchema.safeParse(w.body).success).toBe(true)
+    outbox.close()
+  })
+
+  test("the integration switch of a ticket shows at once and sends PUT {useIntegration}", async () => {
+    await pg.exec(`update tickets set integration_id = 7, use_integration = true where id = 3`)
+    const header = async () => {
+      const uuid = (await pg.query<{ uuid: string }>(`select uuid::text as uuid from tickets where id = 3`)).rows[0].uuid
+      const q = ticketByUuidQuery(uuid)
+      return (await pg.query<{ integration_id: number | null; use_integration: boolean }>(q.sql, q.params)).rows[0]
+    }
+    expect(await header()).toMatchObject({ integration_id: 7, use_integration: true })
+    const outbox = await offlineOutbox()
+    await queueTicketUpdate({ pg, outbox }, 3, { useIntegration: false })
+    expect(await header()).toMatchObject({ integration_id: 7, use_integration: false })
+    const [w] = await outbox.list()
+    expect(updateTicketSchema.parse(w.body)).toMatchObject({ useIntegration: false })
     outbox.close()
   })
 })

@@ -204,7 +204,7 @@ export function ticketByUuidQuery(uuid: string): SqlQuery {
   return {
     sql: `select t.id, t.uuid::text as uuid, t.status, t.last_message, coalesce(t.unread_messages, 0) as unread_messages,
                  t.updated_at::text as updated_at, t.user_id, t.queue_id, t.channel, coalesce(t.is_group, false) as is_group,
-                 t.pending, t.client_id, t.error, t.contact_id, t.whatsapp_id,
+                 t.pending, t.client_id, t.error, t.contact_id, t.whatsapp_id, t.integration_id, coalesce(t.use_integration, false) as use_integration,
                  c.name as contact_name, c.number as contact_number, c.url_picture,
                  u.name as user_name, q.name as queue_name, q.color as queue_color, w.name as whatsapp_name, '[]'::json as tags
             from (${optimisticSelect('tickets', { where: (a) => `${a}.uuid = $1::uuid` })}) t
@@ -217,15 +217,26 @@ export function ticketByUuidQuery(uuid: string): SqlQuery {
   }
 }
 
-export type OpenTicket = TicketListItem & { contactId: number; whatsappId: number | null }
+export type OpenTicket = TicketListItem & {
+  contactId: number
+  whatsappId: number | null
+  /** The integration (queue integration) the ticket runs, if any, and whether it is on for this ticket. */
+  integrationId: number | null
+  useIntegration: boolean
+}
 
 export function useTicket(uuid: string | undefined): { ticket: OpenTicket | null; loading: boolean } {
   const db = useLocalFirst()?.db ?? null
   const query = useMemo(() => ticketByUuidQuery(uuid ?? ''), [uuid])
-  const { rows, loading } = useLiveQuery<TicketRow & { contact_id: number; whatsapp_id: number | null }>(db, query)
+  const { rows, loading } = useLiveQuery<TicketRow & { contact_id: number; whatsapp_id: number | null; integration_id: number | null; use_integration: boolean }>(db, query)
   const row = rows[0]
   return useMemo(
-    () => ({ ticket: row ? { ...toTicketListItem(row), contactId: row.contact_id, whatsappId: row.whatsapp_id } : null, loading }),
+    () => ({
+      ticket: row
+        ? { ...toTicketListItem(row), contactId: row.contact_id, whatsappId: row.whatsapp_id, integrationId: row.integration_id, useIntegration: row.use_integration === true }
+        : null,
+      loading,
+    }),
     [row, loading],
   )
 }

@@ -7,6 +7,7 @@ import { useQueueOptions } from '../connections/index.ts'
 import { useDialogForm } from '../../lib/use-dialog-form.ts'
 import { Button } from '../../ui/button.tsx'
 import { SelectField, TextArea, TextField, TimeField } from '../../ui/form-field.tsx'
+import { FileInput } from '../../ui/file-input.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { QueueChecklist } from '../../ui/queue-checklist.tsx'
 import { SwitchField } from '../../ui/switch-field.tsx'
@@ -111,21 +112,7 @@ export function UserDialog({ open, mode, initial, onClose, onSave }: UserDialogP
               </div>
               <TextArea id="user-farewell" label={t('users.fields.farewellMessage')} value={values.farewellMessage} onChange={set('farewellMessage')} error={err(problems.farewellMessage)} />
               {mode === 'edit' && (
-                <div className="flex flex-col gap-1">
-                  <label htmlFor="user-avatar" className="text-sm font-medium text-slate-700 dark:text-slate-300">
-                    {t('users.fields.avatar')}
-                  </label>
-                  <input
-                    id="user-avatar"
-                    type="file"
-                    accept="image/*"
-                    className="text-sm"
-                    onChange={(e) => {
-                      const avatar = e.target.files?.[0] ?? null
-                      setValues((prev) => ({ ...prev, avatar }))
-                    }}
-                  />
-                </div>
+                <FileInput id="user-avatar" label={t('users.fields.avatar')} accept="image/*" file={values.avatar} onChange={(avatar) => setValues((prev) => ({ ...prev, avatar }))} />
               )}
             </TabPanel>
             <TabPanel unmount={false} className="divide-y divide-slate-100 dark:divide-slate-800">

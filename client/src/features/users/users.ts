@@ -6,7 +6,7 @@ import { store } from '../../state/store.ts'
 import { api } from '../../lib/api.ts'
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
-import { settleSave } from '../../lib/outbox-save.ts'
+import { outboxControls } from '../../lib/outbox-save.ts'
 import { containsPattern, type LocalWriter } from '../../lib/local-sql.ts'
 import type { User } from '../../lib/types.ts'
 import { USER_PERMISSIONS, userRequestBody, type UpdateUserBody, type UserFormValues, type UserPermission } from './user-form.ts'
@@ -162,9 +162,7 @@ export function useUserActions() {
       create: (values: UserFormValues) => queueCreateUser(w, companyId, values),
       update: (id: number, values: UserFormValues) => queueUpdateUser(w, id, values),
       remove: (id: number) => queueDeleteUser(w, id),
-      retry: (clientId: string) => lf.outbox.retry(clientId),
-      discard: (clientId: string) => lf.outbox.discard(clientId),
-      settle: (clientId: string) => settleSave(lf.outbox, clientId),
+      ...outboxControls(lf.outbox),
     }
   }, [lf, companyId])
 }

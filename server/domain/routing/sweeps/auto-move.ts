@@ -3,7 +3,7 @@ import type { Db } from '../../../db/tenant.ts'
 import type { DomainEvent } from '../../context.ts'
 import { automationRuns } from '../../companies/company-standing.ts'
 import { enterQueue } from '../enter-queue.ts'
-import { emitTicketUpdate } from '../routing-effects.ts'
+import { emitTicketUpdate, logTicket } from '../routing-effects.ts'
 import { loadQueue } from '../routing-state.ts'
 import { claimTicket, lastPersonMessageAt, type SweepOptions, sweepRows } from './sweep-loop.ts'
 
@@ -11,7 +11,7 @@ import { claimTicket, lastPersonMessageAt, type SweepOptions, sweepRows } from '
  * Queue auto-move (spec part 2, connection timeSendQueue/sendIdQueue; anchor §3.5 MF `handleVerifyQueue`):
  * a pending ticket with no queue and no user, whose contact has been waiting longer than the connection's
  * timeSendQueue minutes (since the last message of a person, bot menus aside), enters sendIdQueue as if
- * the contact had chosen it (enter-queue.ts: logged 'queue', the queue's greeting or its options, its
+ * the contact had chosen it (logged 'redirect', then enter-queue.ts: 'queue', the queue's greeting or its options, its
  * hours, closeTicket, userRandom). Runs every minute (workers/scheduler.ts); returns how many moved.
  */
 export function sweepAutoMove(db: Db, now: Date, opts: SweepOptions = {}): Promise<number> {
@@ -35,6 +35,8 @@ async function moveNextDue(tx: Tx, now: Date, emit: (e: DomainEvent) => void, ha
   const { ctx, state } = claimed
   const queue = await loadQueue(tx, due.sendIdQueue)
   if (!queue) return 0
+  // The log tells the waited-too-long move from a contact's own choice (spec part 1 §3: redirect).
+  await logTicket(ctx, state, 'redirect', { queueId: queue.id })
   await enterQueue(ctx, state, queue)
   emitTicketUpdate(ctx, state)
   return 1
