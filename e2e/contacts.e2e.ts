@@ -66,6 +66,25 @@ describe('contacts pages', () => {
       expect(await row(page, 'Bia Sincronizada').textContent()).toContain('VIP')
       expect(await row(page, 'Caio Bloqueado').getByTestId('contact-status').textContent()).toBe('Bloqueado')
 
+      // The dialog edits the contact's tags: VIP off, a new tag created inline (3 characters at least) and on.
+      await row(page, 'Bia Sincronizada').getByRole('button', { name: 'Editar Bia Sincronizada' }).click()
+      const tagsField = page.getByRole('dialog').getByTestId('contact-tags')
+      await tagsField.getByRole('button', { name: 'VIP' }).click()
+      await tagsField.getByTestId('new-tag-input').fill('ab')
+      await tagsField.getByTestId('new-tag-create').click()
+      await tagsField.getByText('Tag muito curta!').waitFor()
+      await tagsField.getByTestId('new-tag-input').fill('Parceiro')
+      await tagsField.getByTestId('new-tag-input').press('Enter')
+      await tagsField.getByRole('button', { name: 'Parceiro', pressed: true }).waitFor()
+      expect(await page.getByRole('dialog').count()).toBe(1)
+      await screenshot(page, 'contacts-dialog-tags.png')
+      await page.getByRole('dialog').getByRole('button', { name: 'Salvar', exact: true }).click()
+      await page.getByRole('dialog').waitFor({ state: 'detached' })
+      await until('the new tag on the row', async () => {
+        const text = (await row(page, 'Bia Sincronizada').textContent()) ?? ''
+        return text.includes('Parceiro') && !text.includes('VIP')
+      })
+
       // Offline: the new contact shows at once, pending; back online it reaches the server and settles.
       await context.setOffline(true)
       await page.getByRole('button', { name: 'Adicionar contato' }).click()

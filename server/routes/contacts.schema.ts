@@ -44,11 +44,15 @@ const extraInfoField = z
   )
   .max(100, 'Too many fields')
 
+/** Tags as the client holds them ({id, ...}) or as bare ids. */
+const tagIdsField = z.array(z.union([id, z.object({ id }).transform((t) => t.id)])).max(200, 'Too many tags')
+
 const contactFields = {
   email: emailField,
   disableBot: z.boolean(),
   acceptAudioMessage: z.boolean(),
   extraInfo: extraInfoField,
+  tags: tagIdsField,
   // Sent by the client; the company always comes from the session.
   companyId: z.unknown(),
 }
@@ -58,6 +62,7 @@ export const createContactSchema = z.object({ name: nameField, number: numberFie
   disableBot: true,
   acceptAudioMessage: true,
   extraInfo: true,
+  tags: true,
   companyId: true,
 })
 export type CreateContactInput = z.infer<typeof createContactSchema>
@@ -74,7 +79,7 @@ export const profileParam = z.object({ number: z.string().min(1).max(50) })
 /** POST /tags/sync: tags as the client holds them ({id, ...}) or as bare ids. */
 export const syncTagsSchema = z.object({
   contactId: id,
-  tags: z.array(z.union([id, z.object({ id }).transform((t) => t.id)])).max(200),
+  tags: tagIdsField,
 })
 
 const textOrNumber = z.union([z.string(), z.number()], { error: 'Required' }).transform(String)

@@ -260,6 +260,33 @@ describeEachBackend('contacts', (env) => {
     expect((await call(env(), 'POST', '/tags/sync', { token: adminToken, json: { tags: [] } })).status).toBe(400)
   })
 
+  test('the contact dialog writes tags with the contact; an unknown tag refuses the whole write', async () => {
+    const { adminToken, companyId } = await createCompany(env())
+    const other = await createCompany(env())
+    const [t1, t2] = [await createTag(env(), companyId), await createTag(env(), companyId)]
+    const foreign = await createTag(env(), other.companyId)
+    const created = await newContact(env(), adminToken, { tags: [t1, { id: t2 }] })
+    const listed = await call(env(), 'GET', `/contactTags/${created.id}`, { token: adminToken })
+    expect(listed.body.tags.map((t: { id: number }) => t.id).sort()).toEqual([t1, t2].sort())
+    const edited = await call(env(), 'PUT', `/contacts/${created.id}`, { token: adminToken, json: { name: 'Renomeado', tags: [t2] } })
+    expect(edited.status).toBe(200)
+    expect(edited.body.tags.map((t: { id: number }) => t.id)).toEqual([t2])
+    const untouched = await call(env(), 'PUT', `/contacts/${created.id}`, { token: adminToken, json: { name: 'Sem tags no corpo' } })
+    expect(untouched.body.tags.map((t: { id: number }) => t.id)).toEqual([t2])
+    const number = mobile()
+    const refused = await call(env(), 'POST', '/contacts', { token: adminToken, json: { name: 'Recusado', number, tags: [foreign] } })
+    expect({ status: refused.status, error: refused.body.error, fields: refused.body.fields }).toEqual({
+      status: 400,
+      error: 'ERR_VALIDATION',
+      fields: [{ field: 'tags', message: 'Unknown tag' }],
+    })
+    const search = await call(env(), 'GET', `/contacts?searchParam=${number}`, { token: adminToken })
+    expect(search.body.count).toBe(0)
+    const refusedEdit = await call(env(), 'PUT', `/contacts/${created.id}`, { token: adminToken, json: { name: 'Não gravado', tags: [foreign] } })
+    expect(refusedEdit.status).toBe(400)
+    expect((await call(env(), 'GET', `/contacts/${created.id}`, { token: adminToken })).body.name).toBe('Sem tags no corpo')
+  })
+
   test('profile lookup by number finds the contact with or without the ninth digit', async () => {
     const { adminToken } = await createCompany(env())
     const c = await newContact(env(), adminToken, { number: '5541987654000' })

@@ -9,3 +9,9 @@ export interface LocalWriter {
   pg: LocalPg
   outbox: Outbox
 }
+
+/** A json_agg column as an array: PGlite answers json as text or already parsed, and null for none. */
+export function jsonList<T>(value: T[] | string | null | undefined): T[] {
+  if (typeof value === 'string') return JSON.parse(value) as T[]
+  return value ?? []
+}

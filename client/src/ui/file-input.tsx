@@ -21,7 +21,7 @@ export function FileInput({ id, label, file, onChange, accept, error }: FileInpu
       <div className="flex min-w-0 items-center gap-3">
         <label
           htmlFor={id}
-          className="cursor-pointer rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 focus-within:ring-2 focus-within:ring-brand/40 dark:border-slate-600 dark:hover:bg-slate-800"
+          className="shrink-0 cursor-pointer whitespace-nowrap rounded-md border border-slate-300 px-3 py-1.5 text-sm font-medium hover:bg-slate-50 focus-within:ring-2 focus-within:ring-brand/40 dark:border-slate-600 dark:hover:bg-slate-800"
         >
           {t('common.chooseFile')}
           <input
@@ -36,7 +36,7 @@ export function FileInput({ id, label, file, onChange, accept, error }: FileInpu
             }}
           />
         </label>
-        <span className="min-w-0 truncate text-sm text-slate-600 dark:text-slate-300" data-testid={`${id}-name`}>
+        <span className="min-w-0 break-all text-sm text-slate-600 dark:text-slate-300" data-testid={`${id}-name`}>
           {file ? file.name : t('common.noFile')}
         </span>
       </div>

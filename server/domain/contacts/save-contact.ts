@@ -1,5 +1,6 @@
 import { AppError } from '../app-error.ts'
 import type { DomainCtx } from '../context.ts'
+import { replaceContactTags } from './contact-tag-set.ts'
 import { replaceExtraInfo, type ExtraInfoInput } from './contact-extra-info.ts'
 import { assertNumberFree, contactNumberFor, duplicateAsAppError } from './contact-number.ts'
 import { findContactView, hidesNumbers, maskContact, type ContactView } from './contact-view.ts'
@@ -11,6 +12,8 @@ export interface ContactInput {
   disableBot?: boolean
   acceptAudioMessage?: boolean
   extraInfo?: ExtraInfoInput[]
+  /** The contact's tags, replaced as a set (the contact dialog's tags field). */
+  tags?: number[]
 }
 
 /**
@@ -33,6 +36,7 @@ export async function createContact(ctx: DomainCtx, input: ContactInput & { name
   }
   const [{ id }] = await duplicateAsAppError(tx<{ id: number }[]>`insert into contacts ${tx(row)} returning id`)
   if (input.extraInfo) await replaceExtraInfo(tx, companyId, id, input.extraInfo)
+  if (input.tags) await replaceContactTags(tx, companyId, id, input.tags)
   return emitted(ctx, 'create', id)
 }
 
@@ -60,6 +64,7 @@ export async function updateContact(ctx: DomainCtx, contactId: number, input: Co
     await duplicateAsAppError(tx`update contacts set ${tx(patch)} where id = ${contactId}`)
   }
   if (input.extraInfo) await replaceExtraInfo(tx, current.companyId, contactId, input.extraInfo)
+  if (input.tags) await replaceContactTags(tx, current.companyId, contactId, input.tags)
   return emitted(ctx, 'update', contactId)
 }
 

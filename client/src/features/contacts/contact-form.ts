@@ -7,11 +7,13 @@ export interface ContactFormValues {
   number: string
   /** Optional: empty means no email. */
   email: string
+  /** The contact's tags; undefined leaves them as they are (the field is not shown). */
+  tagIds?: number[]
 }
 
 export type ContactFormProblems = Partial<Record<keyof ContactFormValues, string>>
 
-export const newContactValues = (): ContactFormValues => ({ name: '', number: '', email: '' })
+export const newContactValues = (): ContactFormValues => ({ name: '', number: '', email: '', tagIds: [] })
 
 /** Characters people type around the digits of a phone number; anything else makes it invalid. */
 const NUMBER_DECORATION = /[\s()+\-.]/g
@@ -48,5 +50,7 @@ export type UpdateContactBody = z.input<typeof updateContactSchema>
 
 /** The body POST /contacts and PUT /contacts/{id} accept (server/routes/contacts.schema.ts). */
 export function contactRequestBody(v: ContactFormValues): CreateContactBody {
-  return { name: v.name.trim(), number: numberDigits(v.number) ?? v.number.trim(), email: v.email.trim().toLowerCase() }
+  const body: CreateContactBody = { name: v.name.trim(), number: numberDigits(v.number) ?? v.number.trim(), email: v.email.trim().toLowerCase() }
+  if (v.tagIds) body.tags = v.tagIds
+  return body
 }

@@ -86,7 +86,14 @@ describe('contact form', () => {
     const body = contactRequestBody(values())
     expect(body).toEqual({ name: 'Dora Lima', number: '5511987654321', email: 'dora@x.com' })
     expect(createContactSchema.safeParse(body).success).toBe(true)
-    expect(newContactValues()).toEqual({ name: '', number: '', email: '' })
+    expect(newContactValues()).toEqual({ name: '', number: '', email: '', tagIds: [] })
+  })
+
+  test('the tags chosen in the dialog travel with the contact; without the field they are left alone', () => {
+    const body = contactRequestBody(values({ tagIds: [3, 7] }))
+    expect(body.tags).toEqual([3, 7])
+    expect(createContactSchema.parse(body).tags).toEqual([3, 7])
+    expect('tags' in contactRequestBody(values())).toBe(false)
   })
 })
 
@@ -117,11 +124,11 @@ describe('contactListQuery', () => {
 describe('writes through the outbox', () => {
   test('a contact created offline shows at once, pending, with the body POST /contacts accepts', async () => {
     const box = await outbox()
-    const clientId = await queueCreateContact({ pg, outbox: box }, 1, values())
+    const clientId = await queueCreateContact({ pg, outbox: box }, 1, values({ tagIds: [1] }))
     const created = (await list()).find((c) => c.name === 'Dora Lima')!
     expect(created).toMatchObject({ key: `local-${clientId}`, id: null, clientId, number: '5511987654321', email: 'dora@x.com', active: true, pending: true, error: null })
     const [write] = box.snapshot().writes
-    expect(write).toMatchObject({ id: clientId, method: 'POST', path: '/contacts' })
+    expect(write).toMatchObject({ id: clientId, method: 'POST', path: '/contacts', body: { tags: [1] } })
     expect(createContactSchema.safeParse(write.body).success).toBe(true)
     box.close()
   })

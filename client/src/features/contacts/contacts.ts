@@ -7,7 +7,7 @@ import { contactRequestBody, numberDigits, type ContactFormValues } from './cont
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
 import { outboxControls } from '../../lib/outbox-save.ts'
-import { containsPattern, type LocalWriter } from '../../lib/local-sql.ts'
+import { containsPattern, type LocalWriter, jsonList } from '../../lib/local-sql.ts'
 
 /** Rows per page of the list's infinite scroll. */
 export const CONTACT_PAGE_SIZE = 40
@@ -93,7 +93,7 @@ export function toContactListItem(r: ContactRow): ContactListItem {
     email: r.email ?? '',
     active: r.active !== false,
     isGroup: r.is_group === true,
-    tags: typeof r.tags === 'string' ? JSON.parse(r.tags) : (r.tags ?? []),
+    tags: jsonList(r.tags),
     pending: r.pending,
     error: r.error,
   }
@@ -116,22 +116,28 @@ export function useContactList(search: string, limit: number) {
 }
 
 export function contactFormValuesOf(c: ContactListItem): ContactFormValues {
-  return { name: c.name, number: c.number, email: c.email }
+  return { name: c.name, number: c.number, email: c.email, tagIds: c.tags.map((g) => g.id) }
 }
 
 export type { LocalWriter }
 
+/** The contacts row's columns of a request body (its tags are rows of contact_tags, synced once taken). */
+function contactRowOf(body: ReturnType<typeof contactRequestBody>) {
+  const { tags: _tags, ...row } = body
+  return row
+}
+
 /** POST /contacts through the outbox; the new contact shows at once, marked pending. */
 export function queueCreateContact(w: LocalWriter, companyId: number, values: ContactFormValues): Promise<string> {
   const body = contactRequestBody(values)
-  const value = { ...body, company_id: companyId, active: true, channel: 'whatsapp', is_group: false }
+  const value = { ...contactRowOf(body), company_id: companyId, active: true, channel: 'whatsapp', is_group: false }
   return queueWrite(w, { method: 'POST', path: '/contacts', body }, { table: 'contacts', op: 'insert', value })
 }
 
 /** PUT /contacts/{id} through the outbox; the row shows the edit at once. */
 export function queueUpdateContact(w: LocalWriter, id: number, values: ContactFormValues): Promise<string> {
   const body = contactRequestBody(values)
-  return queueWrite(w, { method: 'PUT', path: `/contacts/${id}`, body }, { table: 'contacts', op: 'update', rowKey: { id }, value: body })
+  return queueWrite(w, { method: 'PUT', path: `/contacts/${id}`, body }, { table: 'contacts', op: 'update', rowKey: { id }, value: contactRowOf(body) })
 }
 
 /** DELETE /contacts/{id} through the outbox (admins: contacts:delete); the row hides at once. */

@@ -2,3 +2,5 @@
 export { default as TagsPage } from './tags-page.tsx'
 export { createTagNow } from './tags.ts'
 export { inlineTagProblem } from './tag-form.ts'
+export { TagPicker, type TagChoice } from './tag-picker.tsx'
+export { useTagChoices } from './tags.ts'

@@ -72,6 +72,20 @@ export function useTagList(search: string): { tags: TagItem[]; loading: boolean;
   return { tags: useMemo(() => rows.map(toTagItem), [rows]), loading, error }
 }
 
+/** A tag as a picker offers it. */
+export interface TagChoice {
+  id: number
+  name: string
+  color: string
+}
+
+/** The company's synced tags for a picker, by name. */
+export function useTagChoices(): TagChoice[] {
+  const db = useLocalFirst()?.db ?? null
+  return useLiveQuery<TagChoice>(db, TAG_CHOICES).rows
+}
+const TAG_CHOICES: SqlQuery = { sql: `select id, name, coalesce(nullif(color, ''), '#64748b') as color from tags order by lower(name), id`, params: [] }
+
 export interface TagContact {
   id: number
   name: string

@@ -7,6 +7,7 @@ import { Icon } from '../../ui/icon.tsx'
 import { WriteStatus } from '../../ui/write-status.tsx'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { ContactDialog, type ContactFormValues, queueSetContactActive, queueToggleAcceptAudio, queueToggleDisableBot, queueUpdateContact } from '../contacts/index.ts'
+import { jsonList } from '../../lib/local-sql.ts'
 import { SwitchField } from '../../ui/switch-field.tsx'
 import { errorText, toastError } from '../../lib/errors.ts'
 import { savedText, settleSave } from '../../lib/outbox-save.ts'
@@ -40,7 +41,8 @@ export function ContactDrawer({ ticket, onClose }: { ticket: OpenTicket; onClose
   const isAdmin = me?.profile === 'admin' || me?.super === true
   const contactQuery = useMemo(
     () => ({
-      sql: `select c.name, c.number, c.email, c.active, c.accept_audio_message, c.disable_bot, c.pending, c.client_id, c.error
+      sql: `select c.name, c.number, c.email, c.active, c.accept_audio_message, c.disable_bot, c.pending, c.client_id, c.error,
+                   (select coalesce(json_agg(ct.tag_id order by ct.tag_id), '[]'::json) from contact_tags ct where ct.contact_id = c.id) as tag_ids
               from (${optimisticSelect('contacts')}) c where c.id = $1`,
       params: [ticket.contactId],
     }),
@@ -55,7 +57,12 @@ export function ContactDrawer({ ticket, onClose }: { ticket: OpenTicket; onClose
   const writer = useMemo(() => (lf ? { pg: lf.db, outbox: lf.outbox } : null), [lf])
   // Fixed while the dialog is open: the form resets whenever its initial values change.
   const editInitial = useMemo(
-    () => ({ name: contact?.name ?? ticket.contactName, number: contact?.number ?? ticket.contactNumber, email: contact?.email ?? '' }),
+    () => ({
+      name: contact?.name ?? ticket.contactName,
+      number: contact?.number ?? ticket.contactNumber,
+      email: contact?.email ?? '',
+      tagIds: jsonList<number>(contact?.tag_ids),
+    }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [editing],
   )
@@ -266,4 +273,5 @@ type ContactRow = {
   pending: boolean
   client_id: string | null
   error: string | null
+  tag_ids: number[] | string | null
 }

@@ -2,6 +2,7 @@ import { useMemo } from 'react'
 import { optimisticSelect } from '../../../../sync/client/optimistic.ts'
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
+import { jsonList } from '../../lib/local-sql.ts'
 
 /** Messages per step of the chat's "older pages" (GET /messages pages by 20 too). */
 export const CHAT_PAGE_SIZE = 20
@@ -136,7 +137,7 @@ export function toChatMessage(r: MessageRow): ChatMessage {
     error: r.error,
     quoted: r.quoted_msg_id === null ? null : { id: Number(r.quoted_msg_id), body: r.quoted_body ?? '', fromMe: r.quoted_from_me === true },
     pendingChange: !r.local && r.pending ? r.client_id : null,
-    reactions: typeof r.reactions === 'string' ? JSON.parse(r.reactions) : (r.reactions ?? []),
+    reactions: jsonList(r.reactions),
   }
 }
 

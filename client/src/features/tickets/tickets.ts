@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { optimisticSelect } from '../../../../sync/client/optimistic.ts'
-import { containsPattern } from '../../lib/local-sql.ts'
+import { containsPattern, jsonList } from '../../lib/local-sql.ts'
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
 
@@ -182,7 +182,7 @@ export function toTicketListItem(r: TicketRow): TicketListItem {
     whatsappName: r.whatsapp_name,
     channel: r.channel ?? 'whatsapp',
     isGroup: r.is_group,
-    tags: typeof r.tags === 'string' ? JSON.parse(r.tags) : (r.tags ?? []),
+    tags: jsonList(r.tags),
     pending: r.pending,
     clientId: r.client_id,
     error: r.error,
