@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { withSystem } from '../server/db/tenant.ts'
 import { createCompany, createConnection } from '../test/factories.ts'
+import { FakeSocket } from '../workers/channels/baileys/fake-socket.ts'
+import { fakePhoneHost } from '../workers/channels/baileys/test-support.ts'
 import { loginAs, openBrowser, screenshot, type Server, startServer, until, waitForServiceWorker, waitForLanding } from './support/harness.ts'
 
 /**
@@ -25,15 +27,15 @@ afterAll(async () => {
 const row = (page: Page, text: string) => page.getByTestId('contact-row').filter({ hasText: text })
 
 /**
- * 1,000 data rows: 995 new contacts, 2 numbers the company already has, 2 rows without a name (ignored)
- * and 1 implausible number (invalid). Semicolons and a header in Portuguese, as exported by Excel.
+ * 1,000 data rows: 995 new contacts (tagged 'Lote A'), 2 numbers the company already has, 2 rows without
+ * a name (ignored) and 1 implausible number (invalid). Semicolons and a header in Portuguese, as exported by Excel.
  */
 function importCsv(): string {
-  const lines = ['Nome;Celular;E-mail;Cidade']
-  for (let i = 1; i <= 995; i++) lines.push(`Importado ${String(i).padStart(4, '0')};55119${80000000 + i};imp${i}@test.local;São Paulo`)
-  lines.push('Duplicado Um;5511911110001;;', 'Duplicado Dois;5511911110002;;')
-  lines.push(';5511970000001;;', ';5511970000002;;')
-  lines.push('Número Ruim;12345678;;')
+  const lines = ['Nome;Celular;E-mail;Cidade;Etiquetas']
+  for (let i = 1; i <= 995; i++) lines.push(`Importado ${String(i).padStart(4, '0')};55119${80000000 + i};imp${i}@test.local;São Paulo;Lote A`)
+  lines.push('Duplicado Um;5511911110001;;;', 'Duplicado Dois;5511911110002;;;')
+  lines.push(';5511970000001;;;', ';5511970000002;;;')
+  lines.push('Número Ruim;12345678;;;')
   return `${lines.join('\n')}\n`
 }
 
@@ -106,29 +108,48 @@ describe('contacts pages', () => {
       // Import: choose the file, the columns are guessed, the preview shows, then the counts.
       await page.getByTestId('contacts-import').click()
       await page.waitForURL(`${server.baseUrl}/contacts/import`)
-      await page.getByTestId('import-file').setInputFiles({ name: 'contatos.csv', mimeType: 'text/csv', buffer: Buffer.from(importCsv()) })
+      await page.locator('#import-file').setInputFiles({ name: 'contatos.csv', mimeType: 'text/csv', buffer: Buffer.from(importCsv()) })
       await page.getByTestId('import-preview').getByText('Importado 0001').waitFor()
       expect(await page.locator('#import-name').inputValue()).toBe('Nome')
       expect(await page.locator('#import-number').inputValue()).toBe('Celular')
       // Mapping the same column twice is refused before anything is sent.
       await page.locator('#import-email').selectOption('Celular')
       await page.getByText('Esta coluna já foi usada em outro campo').waitFor()
-      expect(await page.getByTestId('import-start').isDisabled()).toBe(true)
+      expect(await page.getByTestId('import-next').isDisabled()).toBe(true)
       await page.locator('#import-email').selectOption('E-mail')
+      expect(await page.locator('#import-tags').inputValue()).toBe('Etiquetas')
       await screenshot(page, 'contacts-import-mapping.png')
+      // The rows step: all chosen, one left out.
+      await page.getByTestId('import-next').click()
+      expect(await page.getByTestId('import-chosen').textContent()).toBe('1000 de 1000 selecionados')
+      await page.getByRole('checkbox', { name: 'Importar a linha 2 (Importado 0002)' }).uncheck()
+      expect(await page.getByTestId('import-chosen').textContent()).toBe('999 de 1000 selecionados')
+      expect(await page.getByTestId('import-row').count()).toBe(100)
+      // Part chosen: the box is mixed; a click chooses all, the next none.
+      expect(await page.getByTestId('import-select-all').evaluate((el) => (el as HTMLInputElement).indeterminate)).toBe(true)
+      await page.getByTestId('import-select-all').check()
+      expect(await page.getByTestId('import-chosen').textContent()).toBe('1000 de 1000 selecionados')
+      await page.getByTestId('import-select-all').uncheck()
+      await page.getByText('Nenhum contato selecionado').waitFor()
+      expect(await page.getByTestId('import-start').isDisabled()).toBe(true)
+      await page.getByTestId('import-select-all').check()
+      await page.getByRole('checkbox', { name: 'Importar a linha 2 (Importado 0002)' }).uncheck()
+      await screenshot(page, 'contacts-import-rows.png')
       await page.getByTestId('import-start').click()
       await page.getByTestId('import-result').waitFor({ timeout: 60_000 })
       const count = async (key: string) => page.getByTestId(`import-${key}`).textContent()
-      expect([await count('total'), await count('created'), await count('duplicated'), await count('ignored'), await count('invalid')]).toEqual(['1000', '995', '2', '2', '1'])
+      expect([await count('total'), await count('created'), await count('duplicated'), await count('ignored'), await count('invalid')]).toEqual(['999', '994', '2', '2', '1'])
       // Some rows were left out: the toast says so rather than a plain success (spec part 2 §6).
       await page.locator('[data-toast="warning"]').filter({ hasText: 'Importação realizada com alguns erros' }).waitFor()
       await screenshot(page, 'contacts-import-result.png')
-      expect(await serverContactCount(company.companyId, 'Importado %')).toBe(995)
+      expect(await serverContactCount(company.companyId, 'Importado %')).toBe(994)
+      expect(await serverContactCount(company.companyId, 'Importado 0002')).toBe(0)
 
       // The imported contacts arrive through sync: the list finds them, and scrolls past its first page.
       await page.getByTestId('import-to-contacts').click()
       await page.waitForURL(`${server.baseUrl}/contacts`)
       await row(page, 'Importado 0001').waitFor({ timeout: 30_000 })
+      expect(await row(page, 'Importado 0001').textContent()).toContain('Lote A')
       await page.locator('#contacts-search').fill('importado 0995')
       await row(page, 'Importado 0995').waitFor({ timeout: 30_000 })
       await until('the search to narrow the list', async () => (await page.getByTestId('contact-row').count()) === 1)
@@ -139,7 +160,7 @@ describe('contacts pages', () => {
 
       // A bad file says so.
       await page.getByTestId('contacts-import').click()
-      await page.getByTestId('import-file').setInputFiles({ name: 'contatos.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]) })
+      await page.locator('#import-file').setInputFiles({ name: 'contatos.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]) })
       await page.getByTestId('import-error').waitFor()
       expect(await page.getByTestId('import-error').textContent()).toBe('Arquivo inválido!')
 
@@ -157,6 +178,46 @@ describe('contacts pages', () => {
       await page.locator('#contacts-search').fill('eli da agenda')
       await row(page, 'Eli da Agenda').waitFor({ timeout: 30_000 })
     } finally {
+      await close()
+    }
+  }, TIMEOUT)
+
+  test('an import that checks each number on WhatsApp goes row by row through the connected session', async () => {
+    const company = await createCompany(server.env)
+    const s = server.env.services
+    // The company's WhatsApp session, its socket a fake phone that knows numbers not ending in 0.
+    const conn = await createConnection(server.env, company.companyId, { channel: 'whatsapp', status: 'CONNECTED' })
+    const phone = new FakeSocket()
+    const host = fakePhoneHost(s, phone)
+    await (await host.attach(conn.id, { session: true }))!.start()
+    phone.open()
+    s.numbers = { check: (companyId, number) => host.checkNumber(companyId, number) }
+    const csv = ['Nome;Numero;Tags', 'Checado Um;5511987000001;VIP', 'Checado Dois;5511987000002;', 'Sem Zap;5511987000010;', ';5511987000003;', 'Checado Tres;5511987000004;'].join('\n')
+    const { page, close } = await openBrowser()
+    try {
+      await loginAs(page, server.baseUrl, company.adminEmail, 'admin-pass')
+      await waitForLanding(page)
+      await page.goto(`${server.baseUrl}/contacts/import`)
+      await page.locator('#import-file').setInputFiles({ name: 'checar.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+      await page.getByTestId('import-next').click()
+      await page.getByText('sem nome ou número: será ignorada').waitFor()
+      const check = page.getByTestId('import-check-whatsapp')
+      await until('the connected session to sync', async () => !(await check.isDisabled()))
+      await check.check()
+      await page.getByTestId('import-start').click()
+      await page.getByTestId('import-progress').waitFor()
+      await screenshot(page, 'contacts-import-checking.png')
+      await page.getByTestId('import-result').waitFor({ timeout: 30_000 })
+      const count = async (key: string) => page.getByTestId(`import-${key}`).textContent()
+      expect([await count('total'), await count('created'), await count('notOnWhatsapp'), await count('ignored')]).toEqual(['5', '3', '1', '1'])
+      await page.locator('[data-toast="warning"]').filter({ hasText: 'Importação realizada com alguns erros' }).waitFor()
+      await screenshot(page, 'contacts-import-checked.png')
+      expect(phone.numberLookups.flat()).toEqual(['5511987000001', '5511987000002', '5511987000010', '5511987000004'])
+      expect(await serverContactCount(company.companyId, 'Checado %')).toBe(3)
+      expect(await serverContactCount(company.companyId, 'Sem Zap')).toBe(0)
+    } finally {
+      s.numbers = undefined
+      await host.stop()
       await close()
     }
   }, TIMEOUT)

@@ -1,3 +1,4 @@
+import type { NumberChecker } from './domain/contacts/number-check.ts'
 import type { Config } from './config.ts'
 import type { Tx } from './db/connect.ts'
 import type { Db } from './db/tenant.ts'
@@ -22,6 +23,8 @@ export interface Services {
   sync: SyncService
   /** The /ws hub; createApp attaches one per Services (optional because startServices builds Services without it). */
   hub?: RealtimeHub
+  /** WhatsApp number checks (validateContact): set by the workers when they run in this process. */
+  numbers?: NumberChecker
 }
 
 export type AppEnv = {

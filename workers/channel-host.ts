@@ -50,6 +50,8 @@ export class ChannelHost {
   readonly owner: string
   private readonly drivers = new Map<number, ChannelDriver>()
   private readonly hosted = new Set<number>()
+  /** The company of each attached connection, for questions asked on a company's behalf. */
+  private readonly companyOf = new Map<number, number>()
   private readonly serializer = new ChatSerializer()
   private timer: ReturnType<typeof setInterval> | undefined
   private sending: Promise<void> | null = null
@@ -123,8 +125,29 @@ export class ChannelHost {
     const driver = this.makeDriver(row)
     if (!driver) return undefined
     this.drivers.set(whatsappId, driver)
+    this.companyOf.set(whatsappId, row.companyId)
     if (opts.session) this.hosted.add(whatsappId)
     return driver
+  }
+
+  /**
+   * Whether `number` has a WhatsApp account, asked through the company's sessions held here, lowest id
+   * first: the number as WhatsApp knows it, or null. Throws when none of them could answer (none held
+   * here, none open).
+   */
+  async checkNumber(companyId: number, number: string): Promise<string | null> {
+    let lastError: unknown = new Error(`no WhatsApp session of company ${companyId} runs here`)
+    const ids = [...this.hosted].filter((id) => this.companyOf.get(id) === companyId).sort((a, b) => a - b)
+    for (const id of ids) {
+      const driver = this.drivers.get(id)
+      if (!driver?.checkNumber) continue
+      try {
+        return await driver.checkNumber(number)
+      } catch (err) {
+        lastError = err
+      }
+    }
+    throw lastError
   }
 
   /** Removes a connection's driver (session lost, connection deleted). */
@@ -132,6 +155,7 @@ export class ChannelHost {
     const driver = this.drivers.get(whatsappId)
     this.drivers.delete(whatsappId)
     this.hosted.delete(whatsappId)
+    this.companyOf.delete(whatsappId)
     if (driver) await (how === 'logout' ? driver.logout() : driver.stop())
   }
 

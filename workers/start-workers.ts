@@ -59,6 +59,9 @@ export function startWorkers(services: Services, opts: StartWorkersOptions = {})
   })
   const sessions = new SessionManager({ db: services.db, host, now: services.now, log })
   host.start()
+  // The API in this process asks WhatsApp about numbers through the sessions held here.
+  const numbers = { check: (companyId: number, number: string) => host.checkNumber(companyId, number) }
+  services.numbers = numbers
   const sessionTimer = setInterval(() => void sessions.tick(), opts.sessionTickMs ?? 2_000)
   void sessions.tick()
   // A message queued in this process goes out at once rather than at the next poll.
@@ -70,6 +73,7 @@ export function startWorkers(services: Services, opts: StartWorkersOptions = {})
     sessions,
     async stop() {
       unsubscribe()
+      if (services.numbers === numbers) services.numbers = undefined
       clearInterval(sessionTimer)
       stopScheduler()
       await sessions.stop()

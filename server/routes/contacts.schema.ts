@@ -1,25 +1,31 @@
 import { z } from 'zod'
+import { tagNamesOf } from '../domain/contacts/contact-import-rows.ts'
 import { idField, listQuery } from './common.schema.ts'
 
 const id = idField()
 
-/** GET /contacts (spec part 1 §7, part 2 §7): contactTag is a JSON list of tag ids. */
-export const listContactsQuery = listQuery.extend({
-  contactTag: z
+/** A form or query field holding a JSON list; absent or empty is undefined. */
+function jsonList<T extends z.ZodType>(list: T, message: string, maxChars: number) {
+  return z
     .string()
-    .max(2000)
+    .max(maxChars)
     .optional()
-    .transform((v, ctx) => {
+    .transform((v, ctx): z.infer<T> | undefined => {
       if (!v) return undefined
       try {
-        const parsed = z.array(id).max(200).safeParse(JSON.parse(v))
+        const parsed = list.safeParse(JSON.parse(v))
         if (parsed.success) return parsed.data
       } catch {
         // reported below
       }
-      ctx.addIssue({ code: 'custom', message: 'Invalid tag list' })
+      ctx.addIssue({ code: 'custom', message })
       return z.NEVER
-    }),
+    })
+}
+
+/** GET /contacts (spec part 1 §7, part 2 §7): contactTag is a JSON list of tag ids. */
+export const listContactsQuery = listQuery.extend({
+  contactTag: jsonList(z.array(id).max(200), 'Invalid tag list', 2000),
   channel: z.enum(['whatsapp', 'facebook', 'instagram', 'simulator']).optional(),
   isGroup: z.enum(['true', 'false']).optional().transform((v) => (v === undefined ? undefined : v === 'true')),
 })
@@ -91,13 +97,20 @@ export const importContactSchema = z.object({
   name: textOrNumber.pipe(z.string().trim().min(1, 'Required').max(250, 'Too Long!')),
   number: textOrNumber.pipe(numberField),
   email: z.union([emailField, z.null().transform(() => '')]).optional(),
+  /** Tag names: one cell as the file holds it ("VIP, Lead") or a list. */
+  tags: z
+    .union([z.string().max(2000, 'Too Long!'), z.array(z.string().max(50, 'Too Long!')).max(50, 'Too many tags')])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : tagNamesOf(Array.isArray(v) ? v.join(',') : v))),
   validateContact: z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).optional(),
 })
 export type ImportContactInput = z.infer<typeof importContactSchema>
 
 /** POST /contacts/upload: the optional column mapping sent beside the file (a column name per field). */
 const columnField = z.string().trim().max(200, 'Too Long!').optional().transform((v) => v || undefined)
-export const contactUploadSchema = z.object({ name: columnField, number: columnField, email: columnField })
+/** The data rows chosen on the import page: a JSON list of 0-based indexes; all rows when absent. */
+const chosenRowsField = jsonList(z.array(z.number().int().min(0)).max(200_000), 'Invalid row list', 2_000_000)
+export const contactUploadSchema = z.object({ name: columnField, number: columnField, email: columnField, tags: columnField, rows: chosenRowsField })
 export type ContactUploadInput = z.infer<typeof contactUploadSchema>
 
 /** POST /contacts/import and /contacts/import/chats: optionally one connection (default: all of the company's). */

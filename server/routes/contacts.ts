@@ -63,14 +63,15 @@ export const contacts = new Hono<AppEnv>()
   )
   // One row of the import page: 201 with the new contact, 200 with the one that already has the number.
   .post('/contactsImport', requireAuth(), guard('admin'), validate('json', importContactSchema), async (c) => {
-    const { status, contact } = await importContactRow(c.get('ctx'), c.req.valid('json'))
+    const { status, contact } = await importContactRow(c.get('ctx'), c.req.valid('json'), c.get('services').numbers)
     return c.json(contact, status === 'created' ? 201 : 200)
   })
-  // A whole file (multipart `file`, optional mapping fields name, number, email): answers the counts.
+  // A whole file (multipart `file`, optional mapping fields name, number, email, tags, and the chosen `rows`): answers the counts.
   .post('/contacts/upload', requireAuth(), guard('admin'), validate('form', contactUploadSchema), async (c) => {
     const file = await formFile(c, 'file')
     const upload = { name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) }
-    return c.json(await importContactFile(c.get('ctx'), upload, c.req.valid('form')))
+    const { rows, ...mapping } = c.req.valid('form')
+    return c.json(await importContactFile(c.get('ctx'), upload, mapping, rows))
   })
   // The phone's address book / chat list (as the connections reported them): answers the counts.
   .post('/contacts/import', requireAuth(), guard('admin'), validate('json', phoneImportSchema), async (c) =>

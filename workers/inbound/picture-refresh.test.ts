@@ -3,10 +3,8 @@ import { proto, type WAMessage } from 'baileys'
 import { withSystem } from '../../server/db/tenant.ts'
 import { describeEachBackend, type TestEnv } from '../../test/env.ts'
 import { createCompany, createConnection } from '../../test/factories.ts'
-import { ChannelHost } from '../channel-host.ts'
-import { BaileysDriver } from '../channels/baileys/baileys-driver.ts'
 import { FakeSocket } from '../channels/baileys/fake-socket.ts'
-import { waitFor } from '../channels/baileys/test-support.ts'
+import { fakePhoneHost, waitFor } from '../channels/baileys/test-support.ts'
 
 const PEER = '5511988887777@s.whatsapp.net'
 const text = (id: string, body: string) =>
@@ -34,17 +32,7 @@ describeEachBackend('profile pictures from the channel', (env) => {
     const { companyId } = await createCompany(env())
     const conn = await createConnection(env(), companyId, { channel: 'whatsapp' })
     const phone = new PicturePhone()
-    const host = new ChannelHost({
-      db: s.db,
-      media: s.media,
-      events: s.events,
-      now: () => env().clock.now,
-      log: () => {},
-      drivers: {
-        whatsapp: (_row, ctx) =>
-          new BaileysDriver(ctx, { db: s.db, mediaMaxBytes: 1000, getMessage: async () => undefined, makeSocket: () => phone.asSocket() }),
-      },
-    })
+    const host = fakePhoneHost(s, phone, () => env().clock.now)
     const driver = (await host.attach(conn.id, { session: true }))!
     await driver.start()
     phone.open()

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { AppError } from '../app-error.ts'
-import { prepareRow, resolveMapping } from './contact-import-rows.ts'
+import { prepareRow, resolveMapping, tagNamesOf } from './contact-import-rows.ts'
 
 function fieldsOf(fn: () => unknown) {
   try {
@@ -42,7 +42,7 @@ describe('resolveMapping', () => {
 
 describe('prepareRow', () => {
   test('normalises the number with the Brazilian ninth digit', () => {
-    expect(prepareRow(' Ana ', '+55 (21) 8765-4321', ' Ana@X.com ')).toEqual({ name: 'Ana', number: '5521987654321', email: 'ana@x.com' })
+    expect(prepareRow(' Ana ', '+55 (21) 8765-4321', ' Ana@X.com ')).toEqual({ name: 'Ana', number: '5521987654321', email: 'ana@x.com', tags: [] })
   })
 
   test('ignores rows without a name or a number', () => {
@@ -53,6 +53,21 @@ describe('prepareRow', () => {
   test('an implausible number is invalid, a malformed email is dropped', () => {
     expect(prepareRow('Ana', '123')).toBe('invalid')
     expect(prepareRow('Ana', 'abc')).toBe('invalid')
-    expect(prepareRow('Ana', '5521987654321', 'not-an-email')).toEqual({ name: 'Ana', number: '5521987654321', email: '' })
+    expect(prepareRow('Ana', '5521987654321', 'not-an-email')).toEqual({ name: 'Ana', number: '5521987654321', email: '', tags: [] })
+  })
+})
+
+describe('tags column', () => {
+  test('is guessed from its name and mapped like the other optional fields', () => {
+    expect(resolveMapping(['Nome', 'Numero', 'Etiquetas'], {})).toEqual({ name: 0, number: 1, tags: 2 })
+    expect(fieldsOf(() => resolveMapping(['Nome', 'Numero'], { name: 'Nome', number: 'Numero', tags: 'Nome' }))).toEqual([
+      { field: 'tags', message: 'Column already mapped' },
+    ])
+  })
+
+  test('a cell becomes distinct tag names; too short or too long names are left out', () => {
+    expect(tagNamesOf(' VIP , Cliente bom;vip | ab |' + 'x'.repeat(51))).toEqual(['VIP', 'Cliente bom'])
+    expect(tagNamesOf('')).toEqual([])
+    expect(prepareRow('Ana', '5521987654321', '', 'Lead, Prospect')).toMatchObject({ tags: ['Lead', 'Prospect'] })
   })
 })

@@ -11,6 +11,8 @@ export interface ContactImportMapping {
   name?: string
   number?: string
   email?: string
+  /** Tag names, separated by commas (contact-import-tags.ts). */
+  tags?: string
 }
 
 /** Column positions of the mapped fields. */
@@ -18,6 +20,7 @@ export interface ColumnIndexes {
   name: number
   number: number
   email?: number
+  tags?: number
 }
 
 /** A row ready to store: name cut to the form's 250, number normalised and plausible, email valid or ''. */
@@ -25,6 +28,8 @@ export interface PreparedRow {
   name: string
   number: string
   email: string
+  /** Tag names (tagNamesOf), possibly none. */
+  tags: string[]
 }
 
 /** Header names recognised when no mapping is sent (lowercase, without accents). */
@@ -32,8 +37,10 @@ const GUESSES: Record<keyof ContactImportMapping, RegExp> = {
   name: /^(nome|name|nome completo|full name|contato|contact|cliente)$/,
   number: /^(numero|number|telefone|phone|celular|whatsapp|fone|tel|mobile|phone number)$/,
   email: /^(e-?mail|mail)$/,
+  tags: /^(tags?|etiquetas?|marcadores?)$/,
 }
-const FIELDS = ['name', 'number', 'email'] as const
+const FIELDS = ['name', 'number', 'email', 'tags'] as const
+const OPTIONAL = new Set<string>(['email', 'tags'])
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 const fieldError = (fields: { field: string; message: string }[]) =>
@@ -53,7 +60,7 @@ export function resolveMapping(columns: string[], mapping: ContactImportMapping)
   for (const field of FIELDS) {
     const column = chosen[field]
     if (!column) {
-      if (field !== 'email') issues.push({ field, message: `No ${field} field selected` })
+      if (!OPTIONAL.has(field)) issues.push({ field, message: `No ${field} field selected` })
       continue
     }
     const index = columns.indexOf(column)
@@ -74,7 +81,7 @@ function guessMapping(columns: string[]): ContactImportMapping {
     const i = plain.findIndex((c) => GUESSES[field].test(c))
     return i < 0 ? undefined : columns[i]
   }
-  return { name: find('name'), number: find('number'), email: find('email') }
+  return { name: find('name'), number: find('number'), email: find('email'), tags: find('tags') }
 }
 
 /**
@@ -82,11 +89,29 @@ function guessMapping(columns: string[]): ContactImportMapping {
  * ignored), 'invalid' when the number is not a plausible phone, else the row to store. A malformed
  * email is dropped rather than losing the contact.
  */
-export function prepareRow(name: string, number: string, email = ''): PreparedRow | 'ignored' | 'invalid' {
+export function prepareRow(name: string, number: string, email = '', tags = ''): PreparedRow | 'ignored' | 'invalid' {
   const cleanName = name.trim().slice(0, 250)
   if (!cleanName || !number.trim()) return 'ignored'
   const digits = normalisePhoneDigits(number)
   if (!isPlausiblePhone(digits)) return 'invalid'
   const mail = email.trim().toLowerCase()
-  return { name: cleanName, number: digits, email: mail.length <= 254 && EMAIL.test(mail) ? mail : '' }
+  return { name: cleanName, number: digits, email: mail.length <= 254 && EMAIL.test(mail) ? mail : '', tags: tagNamesOf(tags) }
+}
+
+/**
+ * The tag names of an import's tags cell (spec part 2 §3 "Contact import row": tags): separated by
+ * commas, semicolons or bars, trimmed, each once; names under the 3 characters a tag needs, or over its
+ * 50, are left out rather than failing the row.
+ */
+export function tagNamesOf(cell: string | undefined): string[] {
+  if (!cell) return []
+  const seen = new Set<string>()
+  const names: string[] = []
+  for (const raw of cell.split(/[,;|]/)) {
+    const name = raw.trim().replace(/\s+/g, ' ')
+    if (name.length < 3 || name.length > 50 || seen.has(name.toLowerCase())) continue
+    seen.add(name.toLowerCase())
+    names.push(name)
+  }
+  return names
 }

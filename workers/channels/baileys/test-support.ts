@@ -1,4 +1,8 @@
+import type { Services } from '../../../server/app-env.ts'
 import { withSystem } from '../../../server/db/tenant.ts'
+import { ChannelHost } from '../../channel-host.ts'
+import { BaileysDriver } from './baileys-driver.ts'
+import type { FakeSocket } from './fake-socket.ts'
 import type { TestEnv } from '../../../test/env.ts'
 import { createCompany } from '../../../test/factories.ts'
 import type { ChannelEvent, DriverContext } from '../types.ts'
@@ -73,4 +77,22 @@ export async function waitFor(condition: () => boolean | Promise<boolean>, timeo
     if (Date.now() > deadline) throw new Error('condition not met in time')
     await Bun.sleep(5)
   }
+}
+
+/**
+ * A channel host (the worker's) whose WhatsApp sessions are real Baileys drivers over `phone`: attach a
+ * connection with `{session: true}`, start it and `phone.open()` to have a connected session.
+ */
+export function fakePhoneHost(services: Pick<Services, 'db' | 'media' | 'events'>, phone: FakeSocket, now: () => Date = () => new Date()): ChannelHost {
+  return new ChannelHost({
+    db: services.db,
+    media: services.media,
+    events: services.events,
+    now,
+    log: () => {},
+    drivers: {
+      whatsapp: (_row, ctx) =>
+        new BaileysDriver(ctx, { db: services.db, mediaMaxBytes: 1000, getMessage: async () => undefined, makeSocket: () => phone.asSocket() }),
+    },
+  })
 }

@@ -18,7 +18,7 @@ export function ColumnMapping({ file, mapping, problems, onChange }: ColumnMappi
   const rows = previewRows(file, mapping)
   return (
     <div className="flex flex-col gap-4">
-      <div className="grid gap-4 sm:grid-cols-3">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {IMPORT_FIELDS.map((field) => (
           <SelectField
             key={field}
@@ -49,9 +49,11 @@ export function ColumnMapping({ file, mapping, problems, onChange }: ColumnMappi
             <tbody className="divide-y divide-slate-100 dark:divide-slate-800">
               {rows.map((r, i) => (
                 <tr key={i}>
-                  <td className={cell}>{r.name}</td>
-                  <td className={`${cell} tabular-nums`}>{r.number}</td>
-                  <td className={cell}>{r.email}</td>
+                  {IMPORT_FIELDS.map((field) => (
+                    <td key={field} className={`${cell} ${field === 'number' ? 'tabular-nums' : ''}`}>
+                      {r[field]}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>

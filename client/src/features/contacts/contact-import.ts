@@ -3,8 +3,9 @@ import { api, ApiError } from '../../lib/api.ts'
 
 /**
  * The /contacts/import page's rules (spec part 2 §2 "Contacts import", §5 Contact import): read the
- * file's columns in the browser, map them to name, number and email, then send the file to
- * POST /contacts/upload, which imports every row in one request.
+ * file's columns in the browser, map them to name, number, email and tags, choose the rows, then send
+ * the file to POST /contacts/upload, which imports the chosen rows in one request (or, checking each
+ * number on WhatsApp, row by row: contact-import-check.ts).
  */
 
 export type { ContactFile }
@@ -14,6 +15,8 @@ export interface ContactImportResult {
   created: number
   duplicated: number
   invalid: number
+  /** Numbers WhatsApp said have no account (only when the import checks them). */
+  notOnWhatsapp?: number
   /** Rows without a name or a number (spec: ignored). */
   ignored: number
   total: number
@@ -21,8 +24,8 @@ export interface ContactImportResult {
 export const CONTACT_FILE_ACCEPT = '.xls,.xlsx,.csv,.txt'
 export const PREVIEW_ROWS = 5
 
-export type ImportField = 'name' | 'number' | 'email'
-export const IMPORT_FIELDS: ImportField[] = ['name', 'number', 'email']
+export type ImportField = 'name' | 'number' | 'email' | 'tags'
+export const IMPORT_FIELDS: ImportField[] = ['name', 'number', 'email', 'tags']
 /** Column name per field; '' is unmapped. */
 export type ContactImportMapping = Record<ImportField, string>
 
@@ -41,6 +44,7 @@ const GUESSES: Record<ImportField, RegExp> = {
   name: /^(nome|name|nome completo|full name|contato|contact|cliente)$/,
   number: /^(numero|number|telefone|phone|celular|whatsapp|fone|tel|mobile|phone number)$/,
   email: /^(e-?mail|mail)$/,
+  tags: /^(tags?|etiquetas?|marcadores?)$/,
 }
 
 const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase()
@@ -53,7 +57,7 @@ export function guessMapping(columns: string[]): ContactImportMapping {
     if (column) used.add(column)
     return column
   }
-  return { name: find('name'), number: find('number'), email: find('email') }
+  return { name: find('name'), number: find('number'), email: find('email'), tags: find('tags') }
 }
 
 /** i18n key of the problem per field, plus `rows` when the file has no contact to import. */
@@ -79,19 +83,32 @@ export function mappingProblems(file: ContactFile, mapping: ContactImportMapping
   return problems
 }
 
-/** The first rows as they would be imported: the mapped cells of each field. */
-export function previewRows(file: ContactFile, mapping: ContactImportMapping, count = PREVIEW_ROWS): Record<ImportField, string>[] {
+export type MappedRow = Record<ImportField, string>
+
+/** Rows as they would be imported (the mapped cells of each field), from `start`, `count` of them. */
+export function previewRows(file: ContactFile, mapping: ContactImportMapping, count = PREVIEW_ROWS, start = 0): MappedRow[] {
   const index = (field: ImportField) => (mapping[field] ? file.columns.indexOf(mapping[field]) : -1)
-  const at = (row: string[], i: number) => (i < 0 ? '' : (row[i] ?? ''))
-  const [name, number, email] = IMPORT_FIELDS.map(index)
-  return file.rows.slice(0, count).map((r) => ({ name: at(r, name), number: at(r, number), email: at(r, email) }))
+  const at = (row: string[], i: number) => (i < 0 ? '' : (row[i] ?? '').trim())
+  const [name, number, email, tags] = IMPORT_FIELDS.map(index)
+  return file.rows.slice(start, start + count).map((r) => ({ name: at(r, name), number: at(r, number), email: at(r, email), tags: at(r, tags) }))
 }
 
-/** POST /contacts/upload: the file with the mapping (multipart `file`, `name`, `number`, `email`). */
-export function uploadContactFile(file: File, mapping: ContactImportMapping): Promise<ContactImportResult> {
+/** The chosen rows' indexes, in file order: every row but those left out. */
+export function chosenIndexes(rowCount: number, leftOut: ReadonlySet<number>): number[] {
+  const chosen: number[] = []
+  for (let i = 0; i < rowCount; i++) if (!leftOut.has(i)) chosen.push(i)
+  return chosen
+}
+
+/**
+ * POST /contacts/upload: the file with the mapping (multipart `file`, `name`, `number`, `email`, `tags`)
+ * and, when some rows were left out, the chosen ones (`rows`, a JSON list of indexes).
+ */
+export function uploadContactFile(file: File, mapping: ContactImportMapping, rows?: number[]): Promise<ContactImportResult> {
   const form = new FormData()
   form.append('file', file)
   for (const field of IMPORT_FIELDS) if (mapping[field]) form.append(field, mapping[field])
+  if (rows) form.append('rows', JSON.stringify(rows))
   return api<ContactImportResult>('/contacts/upload', { method: 'POST', form })
 }
 

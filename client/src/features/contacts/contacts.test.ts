@@ -208,18 +208,18 @@ describe('contact import', () => {
   const table: ContactFile = { columns: ['Nome', 'Telefone', 'E-mail', 'Cidade'], rows: [['Ana', '5511911110001', 'ana@x.com', 'SP'], ['Bia', '5511911110002', '', 'RJ']] }
 
   test('guesses the mapping from the column names', () => {
-    expect(guessMapping(table.columns)).toEqual({ name: 'Nome', number: 'Telefone', email: 'E-mail' })
-    expect(guessMapping(['Número', 'Cliente'])).toEqual({ name: 'Cliente', number: 'Número', email: '' })
-    expect(guessMapping(['a', 'b'])).toEqual({ name: '', number: '', email: '' })
+    expect(guessMapping(table.columns)).toEqual({ name: 'Nome', number: 'Telefone', email: 'E-mail', tags: '' })
+    expect(guessMapping(['Número', 'Cliente'])).toEqual({ name: 'Cliente', number: 'Número', email: '', tags: '' })
+    expect(guessMapping(['a', 'b', 'Etiquetas'])).toEqual({ name: '', number: '', email: '', tags: 'Etiquetas' })
   })
 
   test('name and number must be mapped', () => {
-    expect(mappingProblems(table, { name: '', number: '', email: '' })).toEqual({ name: 'contactsImport.errors.noName', number: 'contactsImport.errors.noNumber' })
-    expect(mappingProblems(table, { name: 'Nome', number: 'Telefone', email: '' })).toEqual({})
+    expect(mappingProblems(table, { name: '', number: '', email: '', tags: '' })).toEqual({ name: 'contactsImport.errors.noName', number: 'contactsImport.errors.noNumber' })
+    expect(mappingProblems(table, { name: 'Nome', number: 'Telefone', email: '', tags: '' })).toEqual({})
   })
 
   test('a column cannot be mapped twice', () => {
-    expect(mappingProblems(table, { name: 'Nome', number: 'Nome', email: '' })).toEqual({ number: 'contactsImport.errors.columnTwice' })
+    expect(mappingProblems(table, { name: 'Nome', number: 'Nome', email: '', tags: '' })).toEqual({ number: 'contactsImport.errors.columnTwice' })
   })
 
   test('a file without data rows has no contact to import', () => {
@@ -227,9 +227,9 @@ describe('contact import', () => {
   })
 
   test('the preview shows the mapped cells of the first rows', () => {
-    expect(previewRows(table, { name: 'Nome', number: 'Telefone', email: '' })).toEqual([
-      { name: 'Ana', number: '5511911110001', email: '' },
-      { name: 'Bia', number: '5511911110002', email: '' },
+    expect(previewRows(table, { name: 'Nome', number: 'Telefone', email: '', tags: 'Cidade' })).toEqual([
+      { name: 'Ana', number: '5511911110001', email: '', tags: 'SP' },
+      { name: 'Bia', number: '5511911110002', email: '', tags: 'RJ' },
     ])
   })
 
