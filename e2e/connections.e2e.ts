@@ -27,6 +27,7 @@ async function workerReports(whatsappId: number, status: string, qrcode: string)
 describe('connections page', () => {
   test('an admin adds a connection, the QR dialog shows the code, and closes by itself once connected', async () => {
     const company = await createCompany(server.env)
+    await withSystem(server.env.services.db, (tx) => tx`insert into queues (company_id, name, color) values (${company.companyId}, 'Importadas', '#0ea5e9')`)
     const browser = await openBrowser()
     const { page } = browser
     try {
@@ -73,6 +74,39 @@ describe('connections page', () => {
       await page.getByTestId('menu-badge-connections').waitFor({ state: 'detached', timeout: 30_000 })
       expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true)
       await screenshot(page, 'connections-connected.png')
+
+      // Turning the import on for the connected connection warns that the phone must be linked again;
+      // the save ends the session and starts a new one whose QR code the dialog waits for.
+      await row.getByRole('button', { name: 'Editar Loja Centro' }).click()
+      await page.locator('#connection-enableImportMessage').click()
+      // The server's clock is the test clock (a week behind the browser's): the window ends the day before it.
+      const serverDay = server.env.services.now().getTime()
+      await page.locator('#connection-importOldMessages').fill(new Date(serverDay - 7 * 86_400_000).toISOString().slice(0, 10))
+      await page.locator('#connection-importRecentMessages').fill(new Date(serverDay - 86_400_000).toISOString().slice(0, 10))
+      await page.locator('#connection-queueIdImportMessages').selectOption({ label: 'Importadas' })
+      await page.getByTestId('connection-relink-warning').waitFor()
+      await screenshot(page, 'connections-relink-warning.png')
+      await page.locator('button[type="submit"][form="connection-form"]').click()
+      await page.getByText('Conexão salva com sucesso.').last().waitFor()
+      await page.getByText('Aguardando o QR CODE...').waitFor()
+      const actions = await withSystem(server.env.services.db, (tx) => tx<{ action: string }[]>`
+        select payload->>'action' as action from jobs where queue = 'session' and payload->>'whatsappId' = ${String(saved.id)} order by id`)
+      expect(actions.slice(-2).map((a) => a.action)).toEqual(['logout', 'start'])
+      const [stored] = await withSystem(server.env.services.db, (tx) => tx<{ enableImportMessage: boolean }[]>`
+        select enable_import_message from whatsapps where id = ${saved.id}`)
+      expect(stored.enableImportMessage).toBe(true)
+      await workerReports(saved.id, 'qrcode', 'balcao-e2e-qr-payload-456')
+      await image.waitFor()
+      // The phone links again: for 35 s after the link the import shows as preparing, then not.
+      await withSystem(server.env.services.db, (tx) => tx`
+        update whatsapps set status = 'CONNECTED', qrcode = '', status_import_messages = ${String(Date.now() - 32_000)} where id = ${saved.id}`)
+      await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 30_000 })
+      const preparing = row.getByTestId('import-preparing')
+      await preparing.waitFor({ timeout: 30_000 })
+      expect(await preparing.isDisabled()).toBe(true)
+      expect(await preparing.textContent()).toBe('Preparando…')
+      await screenshot(page, 'connections-import-preparing.png')
+      await preparing.waitFor({ state: 'detached', timeout: 10_000 })
 
       // A history import reports its progress live; its end removes the card.
       const importing = (payload: Record<string, unknown>) =>

@@ -86,7 +86,8 @@ export type ChannelEvent =
   | { kind: 'ack'; externalId: string; ack: Ack; error?: string }
   | { kind: 'edit'; externalId: string; body: string }
   | { kind: 'revoke'; externalId: string }
-  | { kind: 'status'; status: ConnectionStatus; qrcode?: string; number?: string; retries?: number }
+  /** `linked`: this open follows a QR scan or pairing code (a new link, when WhatsApp sends the history). */
+  | { kind: 'status'; status: ConnectionStatus; qrcode?: string; number?: string; retries?: number; linked?: true }
   /** A LID learned together with its phone number (WhatsApp lid-mapping events, message keys with both). */
   | { kind: 'lidMapping'; lid: string; number: string }
   | { kind: 'call'; peer: PeerIdentity; callId: string; timestamp: Date }

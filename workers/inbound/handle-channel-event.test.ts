@@ -248,6 +248,22 @@ describeEachBackend('inbound pipeline', (env) => {
     expect(row).toEqual({ status: 'CONNECTED', qrcode: '', number: '5511999990000' })
     expect(seen.filter((e) => e.type === 'whatsappSession').map((e) => (e.payload.session as { status: string }).status)).toEqual(['qrcode', 'CONNECTED'])
   })
+
+  test('a new link of a connection that imports its history marks the import as preparing from that moment', async () => {
+    const importing = await setup(env(), { channel: 'whatsapp', status: 'qrcode', enableImportMessage: true, importOldMessages: new Date('2026-10-01T00:00:00Z') })
+    const plain = await setup(env(), { channel: 'whatsapp', status: 'qrcode' })
+    const marker = async (id: number) => (await q(env(), (tx) => tx`select status_import_messages as m from whatsapps where id = ${id}`))[0].m
+    await handleChannelEvent(depsOf(env()), importing, { kind: 'status', status: 'CONNECTED', number: '5511999990001' })
+    expect(await marker(importing.id)).toBeNull()
+    await handleChannelEvent(depsOf(env()), importing, { kind: 'status', status: 'CONNECTED', number: '5511999990001', linked: true })
+    expect(await marker(importing.id)).toBe(String(env().clock.now.getTime()))
+    await handleChannelEvent(depsOf(env()), plain, { kind: 'status', status: 'CONNECTED', number: '5511999990002', linked: true })
+    expect(await marker(plain.id)).toBeNull()
+    // The first progress replaces it, and a reconnect afterwards leaves the import's state alone.
+    await handleChannelEvent(depsOf(env()), importing, { kind: 'importProgress', total: 10, done: 1 })
+    await handleChannelEvent(depsOf(env()), importing, { kind: 'status', status: 'CONNECTED', number: '5511999990001' })
+    expect(await marker(importing.id)).toBe('Running')
+  })
 })
 
 test('ChatSerializer keeps each chat in order while chats run in parallel', async () => {

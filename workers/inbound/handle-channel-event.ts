@@ -78,7 +78,7 @@ export async function handleChannelEvent(deps: InboundDeps, connection: Connecti
     case 'revoke':
       return publishUpdated(deps, connection, await applyRevoke(inCompany, connection, event, deps.media))
     case 'status': {
-      const view = await applyStatus(inCompany, connection, event)
+      const view = await applyStatus(inCompany, connection, event, deps.now())
       if (view) deps.events.publish([{ type: 'whatsappSession', companyId: connection.companyId, payload: { action: 'update', session: view } }])
       return { outcome: 'updated', count: view ? 1 : 0 }
     }

@@ -113,17 +113,25 @@ export interface SessionView {
   number: string
   retries: number
   updatedAt: Date
+  statusImportMessages: string | null
 }
 
 /** Writes the session state to the connection row, so it syncs, and returns the view for the live event. */
-export async function applyStatus(inCompany: InCompany, connection: ConnectionRef, event: EventOf<'status'>): Promise<SessionView | null> {
+export async function applyStatus(inCompany: InCompany, connection: ConnectionRef, event: EventOf<'status'>, now: Date): Promise<SessionView | null> {
+  // A new link of a connection that imports its history: WhatsApp is about to send it. The epoch
+  // milliseconds in statusImportMessages show 'preparing' for 35 s (spec part 2 §4 Import, §9), until
+  // the first progress writes 'Running'.
+  const importStarts = event.status === 'CONNECTED' && event.linked === true
   const [row] = await inCompany((tx) => tx<SessionView[]>`
     update whatsapps set status = ${event.status},
                          qrcode = ${event.qrcode ?? (event.status === 'qrcode' || event.status === 'PAIRING' ? tx`qrcode` : '')},
                          number = coalesce(${event.number ?? null}, number),
-                         retries = coalesce(${event.retries ?? null}, retries)
+                         retries = coalesce(${event.retries ?? null}, retries),
+                         status_import_messages = case
+                           when ${importStarts} and enable_import_message and import_old_messages is not null then ${String(now.getTime())}
+                           else status_import_messages end
      where id = ${connection.id}
-    returning id, name, status, qrcode, number, retries, updated_at`)
+    returning id, name, status, qrcode, number, retries, updated_at, status_import_messages`)
   return row ?? null
 }
 

@@ -166,6 +166,16 @@ describeEachBackend('BaileysDriver with a fake socket', (env) => {
     expect(s.timers.pending).toHaveLength(0)
   })
 
+  test('an open that follows a QR code is reported as a new link', async () => {
+    const s = await setup()
+    await s.driver.start()
+    s.sock().qr('qr-1')
+    s.sock().open()
+    await waitFor(() => s.statuses().includes('CONNECTED'))
+    expect(s.events.at(-1)).toMatchObject({ kind: 'status', status: 'CONNECTED', linked: true })
+    await s.driver.stop()
+  })
+
   test('open reports CONNECTED with our number; creds updates are saved', async () => {
     const s = await setup()
     await s.driver.start()

@@ -262,7 +262,7 @@ export class BaileysDriver implements ChannelDriver {
       this.everOpened = true
       this.attempt = 0
       const number = digitsOnly(jidUser(this.sock?.user?.id) ?? '')
-      await this.emit({ kind: 'status', status: 'CONNECTED', number, qrcode: '' })
+      await this.emit({ kind: 'status', status: 'CONNECTED', number, qrcode: '', ...(this.qrSession && { linked: true as const }) })
     }
     if (update.connection === 'close') {
       const error = update.lastDisconnect?.error as { output?: { statusCode?: number } } | undefined

@@ -147,3 +147,18 @@ export function connectionFormProblems(v: ConnectionFormValues, ratingsOn: boole
   }
   return p
 }
+
+/**
+ * Whether saving these values means linking the phone again: WhatsApp sends a device its history only
+ * when it is linked, so on a connected WhatsApp connection an import newly turned on (or given other
+ * dates or groups) needs a new QR (spec part 2 §4: the session ends, the status goes to qrcode).
+ */
+export function needsRelink(initial: ConnectionFormValues, values: ConnectionFormValues, status: string): boolean {
+  if (status !== 'CONNECTED' || values.channel !== 'whatsapp' || !values.enableImportMessage) return false
+  return (
+    !initial.enableImportMessage ||
+    initial.importOldMessages !== values.importOldMessages ||
+    initial.importRecentMessages !== values.importRecentMessages ||
+    initial.importOldMessagesGroups !== values.importOldMessagesGroups
+  )
+}

@@ -91,7 +91,7 @@ export function SchedulesTab({ values, set }: TabProps) {
 }
 
 /** Import settings on the general tab (spec part 2 §4 Import, §5). */
-export function ImportSection({ values, set, problems, queues }: TabProps) {
+export function ImportSection({ values, set, problems, queues, relink }: TabProps & { relink: boolean }) {
   const { t } = useTranslation()
   const queueSelect = useQueueSelect(queues)
   return (
@@ -100,6 +100,11 @@ export function ImportSection({ values, set, problems, queues }: TabProps) {
       {values.enableImportMessage && (
         <>
           <p role="note" className="rounded bg-amber-50 p-2 text-xs text-amber-800 dark:bg-amber-950/40 dark:text-amber-300">{t('connections.import.warning')}</p>
+          {relink && (
+            <p role="alert" data-testid="connection-relink-warning" className="rounded bg-amber-100 p-2 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+              {t('connections.import.relink')}
+            </p>
+          )}
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField id="connection-importOldMessages" type="date" label={t('connections.fields.importOldMessages')} value={values.importOldMessages} onChange={(v) => set('importOldMessages', v)} error={err(t, problems.importOldMessages)} />
             <TextField id="connection-importRecentMessages" type="date" label={t('connections.fields.importRecentMessages')} value={values.importRecentMessages} onChange={(v) => set('importRecentMessages', v)} error={err(t, problems.importRecentMessages)} />

@@ -1,7 +1,7 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { connectionFormProblems, type ConnectionFormValues, type ConnectionProblemField } from './connection-form.ts'
+import { connectionFormProblems, needsRelink, type ConnectionFormValues, type ConnectionProblemField } from './connection-form.ts'
 import type { QueueOption } from './connections.ts'
 import type { Problems } from '../../lib/validation.ts'
 import { useDialogForm } from '../../lib/use-dialog-form.ts'
@@ -9,6 +9,7 @@ import { Button } from '../../ui/button.tsx'
 import { QueueChecklist } from '../../ui/queue-checklist.tsx'
 import { ChatbotTab, ImportSection, MessagesTab, NpsTab, SchedulesTab, type SetValue, type TabProps } from './connections-editor-tabs.tsx'
 import { TextField } from '../../ui/form-field.tsx'
+import { FileInput } from '../../ui/file-input.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { SwitchField } from '../../ui/switch-field.tsx'
 
@@ -28,6 +29,8 @@ interface ConnectionsEditorProps {
   /** company setting scheduleType is 'connection' (spec part 2 §2). */
   showSchedules: boolean
   greetingMedia: string | null
+  /** The connection's status when the editor opened: a connected one warns before an import relinks it. */
+  status: string
   onClose: () => void
   onSave: (values: ConnectionFormValues, media: MediaChange) => Promise<void>
 }
@@ -35,7 +38,7 @@ interface ConnectionsEditorProps {
 const tabClass =
   'border-b-2 border-transparent px-3 py-2 text-sm font-semibold text-slate-500 outline-none data-[selected]:border-brand data-[selected]:text-brand data-[focus]:bg-slate-100 dark:text-slate-400 dark:data-[focus]:bg-slate-800'
 
-function GeneralTab(props: TabProps & { mode: 'create' | 'edit'; wasDefault: boolean; greetingMedia: string | null; media: MediaChange; setMedia: (m: MediaChange) => void }) {
+function GeneralTab(props: TabProps & { mode: 'create' | 'edit'; wasDefault: boolean; greetingMedia: string | null; media: MediaChange; setMedia: (m: MediaChange) => void; relink: boolean }) {
   const { t } = useTranslation()
   const { values, set, problems, queues, media, setMedia } = props
   const tokenHint = values.regenerateToken || !values.token ? t('connections.token.willGenerate') : undefined
@@ -61,16 +64,15 @@ function GeneralTab(props: TabProps & { mode: 'create' | 'edit'; wasDefault: boo
         <Button variant="secondary" onClick={() => set('regenerateToken', true)}>{t('connections.token.regenerate')}</Button>
       </div>
       <div className="flex flex-col gap-1">
-        <label htmlFor="connection-greetingMedia" className="text-sm font-medium text-slate-700 dark:text-slate-300">{t('connections.fields.greetingMedia')}</label>
         {props.greetingMedia && !media.remove && !media.file && (
           <p className="flex items-center gap-2 text-sm">
             <span className="truncate">{props.greetingMedia}</span>
             <Button variant="text" onClick={() => setMedia({ file: null, remove: true })}>{t('connections.media.remove')}</Button>
           </p>
         )}
-        <input id="connection-greetingMedia" type="file" accept="image/*,video/*" onChange={(e) => setMedia({ file: e.target.files?.[0] ?? null, remove: false })} className="text-sm" />
+        <FileInput id="connection-greetingMedia" label={t('connections.fields.greetingMedia')} file={media.file} accept="image/*,video/*" onChange={(file) => setMedia({ file, remove: false })} />
       </div>
-      <ImportSection values={values} set={set} problems={problems} queues={queues} />
+      <ImportSection values={values} set={set} problems={problems} queues={queues} relink={props.relink} />
     </div>
   )
 }
@@ -117,7 +119,7 @@ export function ConnectionsEditor(props: ConnectionsEditorProps) {
             ))}
           </TabList>
           <TabPanels>
-            <TabPanel unmount={false}><GeneralTab {...tabProps} mode={mode} wasDefault={mode === 'edit' && initial.isDefault} greetingMedia={props.greetingMedia} media={media} setMedia={setMedia} /></TabPanel>
+            <TabPanel unmount={false}><GeneralTab {...tabProps} mode={mode} wasDefault={mode === 'edit' && initial.isDefault} greetingMedia={props.greetingMedia} media={media} setMedia={setMedia} relink={mode === 'edit' && needsRelink(initial, values, props.status)} /></TabPanel>
             <TabPanel unmount={false}><MessagesTab {...tabProps} /></TabPanel>
             <TabPanel unmount={false}><ChatbotTab {...tabProps} /></TabPanel>
             <TabPanel unmount={false}><NpsTab {...tabProps} /></TabPanel>

@@ -1,5 +1,38 @@
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ImportProgress } from '../../lib/realtime.ts'
+import { Button } from '../../ui/button.tsx'
+
+/** How long after a new link the import shows as preparing (spec part 2 §9). */
+export const IMPORT_PREPARING_MS = 35_000
+
+/**
+ * Until when a connection's import is preparing: statusImportMessages holds the epoch milliseconds of
+ * the link that started it (workers/inbound/updates.ts), 'Running' or 'renderButtonCloseTickets' later.
+ */
+export function importPreparingUntil(statusImportMessages: string | null, now: number): number | null {
+  if (!statusImportMessages || !/^\d{10,}$/.test(statusImportMessages)) return null
+  const until = Number(statusImportMessages) + IMPORT_PREPARING_MS
+  return until > now ? until : null
+}
+
+/** The disabled 'preparing' button of a connection whose import has just started; gone after 35 s. */
+export function ImportPreparingButton({ statusImportMessages }: { statusImportMessages: string | null }) {
+  const { t } = useTranslation()
+  const [now, setNow] = useState(() => Date.now())
+  const until = importPreparingUntil(statusImportMessages, now)
+  useEffect(() => {
+    if (until === null) return
+    const timer = setTimeout(() => setNow(Date.now()), until - Date.now())
+    return () => clearTimeout(timer)
+  }, [until])
+  if (until === null) return null
+  return (
+    <Button variant="secondary" disabled data-testid="import-preparing">
+      {t('connections.import.preparingButton')}
+    </Button>
+  )
+}
 
 /** Percent of an import, or null while it prepares (count -1) or has nothing to count. */
 export function importPercent(p: ImportProgress): number | null {

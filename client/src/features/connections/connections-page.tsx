@@ -80,6 +80,7 @@ export default function ConnectionsPage() {
         ratingsOn={settings.ratingsOn}
         showSchedules={settings.scheduleType === 'connection'}
         greetingMedia={editing.editing?.greetingMedia ?? null}
+        status={editing.editing?.status ?? 'DISCONNECTED'}
         onClose={editing.closeEditor}
         onSave={editing.save}
       />

@@ -12,11 +12,13 @@ interface ConnectionsQrDialogProps {
 
 /**
  * The QR dialog (spec part 2 §4): draws the row's QR code and closes by itself when the code becomes
- * empty (the phone paired, or the session stopped).
+ * empty (the phone paired, or the session stopped). Opened before any code exists (a session restarting
+ * to link the phone again) it waits for the first one.
  */
 export function ConnectionsQrDialog({ open, qrcode, onClose }: ConnectionsQrDialogProps) {
   const { t } = useTranslation()
   const [image, setImage] = useState<string | null>(null)
+  const [shown, setShown] = useState(false)
 
   useEffect(() => {
     if (!open || !qrcode) return setImage(null)
@@ -30,11 +32,13 @@ export function ConnectionsQrDialog({ open, qrcode, onClose }: ConnectionsQrDial
   }, [open, qrcode])
 
   useEffect(() => {
-    if (open && !qrcode) onClose()
-  }, [open, qrcode, onClose])
+    if (!open) return setShown(false)
+    if (qrcode) setShown(true)
+    else if (shown) onClose()
+  }, [open, qrcode, shown, onClose])
 
   return (
-    <Modal open={open && !!qrcode} onClose={onClose} title={t('connections.qr.title')} closeLabel={t('common.close')}>
+    <Modal open={open} onClose={onClose} title={t('connections.qr.title')} closeLabel={t('common.close')}>
       <p className="mb-4 text-sm text-slate-600 dark:text-slate-300">{t('connections.qr.instructions')}</p>
       <div className="flex min-h-64 items-center justify-center">
         {image ? (

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { connectionStatusText, type ConnectionRow, type SessionCommand } from './connections.ts'
 import { Button, plainIconButtonClass } from '../../ui/button.tsx'
+import { ImportPreparingButton } from './connections-import-card.tsx'
 import { Icon } from '../../ui/icon.tsx'
 
 interface ConnectionsTableProps {
@@ -109,6 +110,7 @@ export function ConnectionsTable({ connections, canManage, onQrCode, onSession, 
                 <td className={cell}>
                   <span className="flex flex-wrap items-center gap-2">
                     <SessionActions c={c} onQrCode={onQrCode} onSession={onSession} />
+                    <ImportPreparingButton statusImportMessages={c.statusImportMessages} />
                     {c.statusImportMessages === 'renderButtonCloseTickets' && (
                       <Button variant="secondary" onClick={() => onCloseImported(c)}>{t('connections.import.closeTickets')}</Button>
                     )}

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { MediaChange } from './connections-editor.tsx'
 import { ApiError } from '../../lib/api.ts'
-import { connectionFormValuesOf, connectionRequestBody, newConnectionValues, type ConnectionFormValues } from './connection-form.ts'
+import { connectionFormValuesOf, connectionRequestBody, needsRelink, newConnectionValues, type ConnectionFormValues } from './connection-form.ts'
 import {
   closeImportedTickets, createConnection, deleteConnection, fetchConnection, removeGreetingMedia, sessionCommand, updateConnection,
   uploadGreetingMedia, type Channel, type ConnectionRow, type SessionCommand,
@@ -11,7 +11,7 @@ import { toastError } from '../../lib/errors.ts'
 import i18n from '../../i18n/index.ts'
 import { pushToast } from '../../state/toasts.ts'
 
-type Editing = { mode: 'create' | 'edit'; id: number | null; initial: ConnectionFormValues; greetingMedia: string | null }
+type Editing = { mode: 'create' | 'edit'; id: number | null; initial: ConnectionFormValues; greetingMedia: string | null; status: string }
 type Confirming = { kind: 'delete' | 'disconnect' | 'closeImported'; connection: ConnectionRow }
 
 /**
@@ -35,7 +35,7 @@ export function useConnectionEditing() {
   async function openEdit(row: ConnectionRow) {
     try {
       const c = await fetchConnection(row.id)
-      setEditing({ mode: 'edit', id: c.id, initial: connectionFormValuesOf(c), greetingMedia: c.greetingMediaAttachment })
+      setEditing({ mode: 'edit', id: c.id, initial: connectionFormValuesOf(c), greetingMedia: c.greetingMediaAttachment, status: c.status })
     } catch (err) {
       toastError(err)
     }
@@ -45,10 +45,18 @@ export function useConnectionEditing() {
     if (!editing) return
     try {
       const body = connectionRequestBody(values)
+      const relink = needsRelink(editing.initial, values, editing.status)
       const saved = editing.id ? await updateConnection(editing.id, body) : await createConnection(body)
       if (media.file) await uploadGreetingMedia(saved.id, media.file)
       else if (media.remove && editing.id) await removeGreetingMedia(saved.id)
       pushToast('success', t('connections.saved'))
+      // Only once the save is taken: a refused save keeps the session. Logged out, then a fresh start
+      // shows a QR code; the dialog waits for it.
+      if (relink) {
+        await sessionCommand(saved.id, 'disconnect')
+        await sessionCommand(saved.id, 'start')
+        setQrFor(saved.id)
+      }
     } catch (err) {
       toastSaveError(err)
       throw err
@@ -82,7 +90,7 @@ export function useConnectionEditing() {
     editing,
     confirming,
     qrFor,
-    openCreate: (channel: Channel) => setEditing({ mode: 'create', id: null, initial: newConnectionValues(channel), greetingMedia: null }),
+    openCreate: (channel: Channel) => setEditing({ mode: 'create', id: null, initial: newConnectionValues(channel), greetingMedia: null, status: 'DISCONNECTED' }),
     openEdit: (row: ConnectionRow) => void openEdit(row),
     closeEditor: () => setEditing(null),
     save,
