@@ -97,6 +97,19 @@ describe('chat media', () => {
       await b.page.keyboard.press('Escape')
       await b.page.getByTestId('image-full').waitFor({ state: 'detached' })
 
+      // A picture the customer sent that the browser cannot draw (damaged bytes): said so, with the file to download.
+      const damaged = await server.env.services.media.saveReceived(company.companyId, new TextEncoder().encode('not really a png'), 'image/png', 'quebrada.png')
+      await withSystem(server.env.services.db, async (tx) => {
+        const [t] = await tx<{ id: number; contactId: number }[]>`
+          select t.id, t.contact_id from tickets t join contacts c on c.id = t.contact_id where t.company_id = ${company.companyId} and c.name = 'Carla Cliente'`
+        await tx`insert into messages (company_id, ticket_id, contact_id, body, from_me, media_type, media_url)
+                 values (${company.companyId}, ${t.id}, ${t.contactId}, '', false, 'image', ${`/media/${company.companyId}/${damaged.fileName}`})`
+      })
+      const unavailable = chat.getByTestId('message-preview-unavailable')
+      await unavailable.waitFor({ timeout: 20_000 })
+      expect(await unavailable.textContent()).toContain('Visualização não disponível')
+      expect(await unavailable.getByRole('link').getAttribute('download')).toBe(damaged.fileName)
+
       // A voice note from the fake microphone: mp3 on a WhatsApp-family connection.
       await b.page.getByTestId('record-start').click()
       await b.page.getByTestId('recording').waitFor()
