@@ -36,7 +36,7 @@ export function FileInput({ id, label, file, onChange, accept, error }: FileInpu
             }}
           />
         </label>
-        <span className="min-w-0 break-all text-sm text-slate-600 dark:text-slate-300" data-testid={`${id}-name`}>
+        <span className="min-w-0 text-sm text-slate-600 [overflow-wrap:anywhere] dark:text-slate-300" data-testid={`${id}-name`}>
           {file ? file.name : t('common.noFile')}
         </span>
       </div>

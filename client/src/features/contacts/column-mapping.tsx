@@ -10,6 +10,8 @@ interface ColumnMappingProps {
 }
 
 const cell = 'px-3 py-2 text-sm'
+/** On a phone the preview shows the name and the number; email and tags wait for wider screens. */
+export const narrowHidden = (field: string) => (field === 'email' || field === 'tags' ? 'hidden sm:table-cell' : '')
 
 /** The column of the file for each contact field, and the first rows as they would be imported. */
 export function ColumnMapping({ file, mapping, problems, onChange }: ColumnMappingProps) {
@@ -40,7 +42,7 @@ export function ColumnMapping({ file, mapping, problems, onChange }: ColumnMappi
             <thead className="border-b border-slate-200 text-xs uppercase text-slate-500 dark:border-slate-800 dark:text-slate-400">
               <tr>
                 {IMPORT_FIELDS.map((field) => (
-                  <th key={field} className={cell}>
+                  <th key={field} className={`${cell} ${narrowHidden(field)}`}>
                     {t(`contactsImport.fields.${field}`)}
                   </th>
                 ))}
@@ -50,7 +52,7 @@ export function ColumnMapping({ file, mapping, problems, onChange }: ColumnMappi
               {rows.map((r, i) => (
                 <tr key={i}>
                   {IMPORT_FIELDS.map((field) => (
-                    <td key={field} className={`${cell} ${field === 'number' ? 'tabular-nums' : ''}`}>
+                    <td key={field} className={`${cell} ${narrowHidden(field)} ${field === 'number' ? 'tabular-nums' : ''}`}>
                       {r[field]}
                     </td>
                   ))}

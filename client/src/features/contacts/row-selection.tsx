@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { narrowHidden } from './column-mapping.tsx'
 import { IMPORT_FIELDS, previewRows, type ContactFile, type ContactImportMapping } from './contact-import.ts'
 
 interface RowSelectionProps {
@@ -61,9 +62,9 @@ export function RowSelection({ file, mapping, leftOut, onChange }: RowSelectionP
               <th className={`${cell} w-10`}>
                 <span className="sr-only">{t('contactsImport.rows.choose')}</span>
               </th>
-              <th className={`${cell} w-12`}>#</th>
+              <th className={`${cell} hidden w-12 sm:table-cell`}>#</th>
               {fields.map((f) => (
-                <th key={f} className={cell}>
+                <th key={f} className={`${cell} ${narrowHidden(f)}`}>
                   {t(`contactsImport.fields.${f}`)}
                 </th>
               ))}
@@ -83,12 +84,12 @@ export function RowSelection({ file, mapping, leftOut, onChange }: RowSelectionP
                       onChange={() => toggle(i)}
                     />
                   </td>
-                  <td className={`${cell} tabular-nums text-slate-500`}>{i + 1}</td>
+                  <td className={`${cell} hidden tabular-nums text-slate-500 sm:table-cell`}>{i + 1}</td>
                   {fields.map((f) => (
-                    <td key={f} className={`${cell} ${f === 'number' ? 'tabular-nums' : ''} break-words`}>
+                    <td key={f} className={`${cell} ${narrowHidden(f)} ${f === 'number' ? 'tabular-nums' : ''} break-words`}>
                       {r[f]}
                       {f === 'name' && ignored && (
-                        <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+                        <span className={`${r.name ? 'ml-2 ' : ''}inline-block rounded bg-amber-100 px-1.5 py-0.5 text-xs text-amber-900 dark:bg-amber-950 dark:text-amber-200`}>
                           {t('contactsImport.rows.willBeIgnored')}
                         </span>
                       )}
