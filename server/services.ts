@@ -10,6 +10,7 @@ import { EventBus } from './events.ts'
 import { MediaStore } from './media/media-store.ts'
 import { seedFirstStart, type SeedResult } from './domain/seed.ts'
 import { SyncService } from '../sync/server/sync-service.ts'
+import { numberChecksThroughDatabase } from './domain/contacts/number-check-requests.ts'
 
 export interface StartedServices {
   services: Services
@@ -43,6 +44,9 @@ export async function startServices(
     events: new EventBus(),
     media: new MediaStore(config.DATA_DIR, config.UPLOAD_LIMIT_BYTES),
     sync: new SyncService(database),
+    // API instances without sessions ask the workers through Postgres; embedded PGlite runs the workers
+    // in this process (npm start), which then answers directly (start-workers.ts).
+    numbers: database.mode === 'postgres' ? numberChecksThroughDatabase(db) : undefined,
   }
   await services.sync.start()
   db.onCommit = () => services.sync.kick()

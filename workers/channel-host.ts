@@ -130,6 +130,11 @@ export class ChannelHost {
     return driver
   }
 
+  /** The companies with a WhatsApp session held here (their number checks can be answered here). */
+  sessionCompanies(): number[] {
+    return [...new Set([...this.hosted].map((id) => this.companyOf.get(id)).filter((c): c is number => c !== undefined))]
+  }
+
   /**
    * Whether `number` has a WhatsApp account, asked through the company's sessions held here, lowest id
    * first: the number as WhatsApp knows it, or null. Throws when none of them could answer (none held

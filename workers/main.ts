@@ -2,6 +2,7 @@ import { loadConfig } from '../server/config.ts'
 import { startServices } from '../server/services.ts'
 import { startPgFanout } from '../server/realtime/pg-fanout.ts'
 import { startWorkers } from './start-workers.ts'
+import { NUMBER_CHECK_WAKE } from '../server/domain/contacts/number-check-requests.ts'
 
 /**
  * `npm run workers`: background work only, for deployments that run API and workers apart. It needs
@@ -17,7 +18,10 @@ const started = await startServices(config, { seed: false })
 const stopFanout = await startPgFanout({ sql: started.database.sql, events: started.services.events, deliver: () => {} })
 const workers = startWorkers(started.services)
 // app_enqueue_job NOTIFYs: a send queued by an API instance goes out at once rather than at the next poll.
-const jobsListener = await started.database.sql.listen('balcao_jobs', () => void workers.host.kick())
+const jobsListener = await started.database.sql.listen('balcao_jobs', (payload) => {
+  if (payload === NUMBER_CHECK_WAKE) void workers.answerNumberChecks()
+  else void workers.host.kick()
+})
 console.log('Balcão workers running')
 
 async function shutdown() {

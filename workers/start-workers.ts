@@ -6,6 +6,8 @@ import { storedMessageLookup } from './channels/baileys/stored-message.ts'
 import { webhookDriverFactories } from './channels/registry.ts'
 import { startScheduler } from './scheduler.ts'
 import { SessionManager } from './session-manager.ts'
+import type { NumberChecker } from '../server/domain/contacts/number-check.ts'
+import { answerNumberChecks } from '../server/domain/contacts/number-check-requests.ts'
 
 export interface StartWorkersOptions {
   log?: (message: string, err?: unknown) => void
@@ -19,6 +21,8 @@ export interface StartWorkersOptions {
 export interface RunningWorkers {
   host: ChannelHost
   sessions: SessionManager
+  /** Answers the number checks waiting for the companies whose sessions are held here. */
+  answerNumberChecks(): Promise<number>
   stop(): Promise<void>
 }
 
@@ -59,10 +63,28 @@ export function startWorkers(services: Services, opts: StartWorkersOptions = {})
   })
   const sessions = new SessionManager({ db: services.db, host, now: services.now, log })
   host.start()
-  // The API in this process asks WhatsApp about numbers through the sessions held here.
-  const numbers = { check: (companyId: number, number: string) => host.checkNumber(companyId, number) }
+  // The API in this process asks WhatsApp about numbers through the sessions held here; a company whose
+  // session another worker holds is asked through the database (number-check-requests.ts) when there is one.
+  const overDatabase = services.numbers
+  const numbers: NumberChecker = {
+    check: (companyId, number) =>
+      overDatabase && !host.sessionCompanies().includes(companyId) ? overDatabase.check(companyId, number) : host.checkNumber(companyId, number),
+  }
   services.numbers = numbers
-  const sessionTimer = setInterval(() => void sessions.tick(), opts.sessionTickMs ?? 2_000)
+  let answering: Promise<number> | null = null
+  const answerChecks = () =>
+    (answering ??= answerNumberChecks(
+      services.db,
+      { owner: host.owner, companies: host.sessionCompanies(), check: (companyId, number) => host.checkNumber(companyId, number) },
+      services.now(),
+    )
+      .catch((err) => (log('answering number checks failed', err), 0))
+      .finally(() => (answering = null)))
+  const sessionTimer = setInterval(() => {
+    void sessions.tick()
+    // Questions NOTIFY wakes for (workers/main.ts); this catches one whose wake was missed.
+    if (overDatabase) void answerChecks()
+  }, opts.sessionTickMs ?? 2_000)
   void sessions.tick()
   // A message queued in this process goes out at once rather than at the next poll.
   const unsubscribe = services.events.subscribe((e) => {
@@ -71,9 +93,11 @@ export function startWorkers(services: Services, opts: StartWorkersOptions = {})
   return {
     host,
     sessions,
+    answerNumberChecks: answerChecks,
     async stop() {
       unsubscribe()
-      if (services.numbers === numbers) services.numbers = undefined
+      if (services.numbers === numbers) services.numbers = overDatabase
+      await answering
       clearInterval(sessionTimer)
       stopScheduler()
       await sessions.stop()

@@ -6,6 +6,7 @@ import { formWith } from '../../test/files.ts'
 import { withSystem } from '../db/tenant.ts'
 import { FakeSocket } from '../../workers/channels/baileys/fake-socket.ts'
 import { fakePhoneHost } from '../../workers/channels/baileys/test-support.ts'
+import { answerNumberChecks, numberChecksThroughDatabase } from '../domain/contacts/number-check-requests.ts'
 
 /** A phone that knows some numbers, and answers one Belo Horizonte number without its ninth digit. */
 class CheckingPhone extends FakeSocket {
@@ -42,6 +43,9 @@ describeEachBackend('contact import: WhatsApp check, tags and chosen rows', (env
     const { adminToken, companyId } = await createCompany(env())
     const row = (number: string, extra: Record<string, unknown> = {}) =>
       call(env(), 'POST', '/contactsImport', { token: adminToken, json: { name: 'Pessoa', number, validateContact: true, ...extra } })
+    // This API process alone, without workers (on Postgres it would otherwise ask them through the database).
+    const before = env().services.numbers
+    env().services.numbers = undefined
 
     const unchecked = await row('5511987650001')
     expect({ status: unchecked.status, error: unchecked.body.error }).toEqual({ status: 400, error: 'ERR_WAPP_CHECK_CONTACT' })
@@ -80,7 +84,39 @@ describeEachBackend('contact import: WhatsApp check, tags and chosen rows', (env
       const foreign = await call(env(), 'POST', '/contactsImport', { token: other.adminToken, json: { name: 'X', number: '5511987650002', validateContact: true } })
       expect(foreign.body.error).toBe('ERR_WAPP_CHECK_CONTACT')
     } finally {
-      env().services.numbers = undefined
+      env().services.numbers = before
+      await host.stop()
+    }
+  })
+
+  test('an API process without sessions asks the worker that holds one through the database', async () => {
+    // Embedded PGlite is one connection held by the request: there the workers always run in the API's
+    // process and answer directly (services.ts sets no database checker), so this path is Postgres's.
+    if (env().backend !== 'postgres') return expect(env().services.numbers).toBeUndefined()
+    const { adminToken, companyId } = await createCompany(env())
+    const phone = new CheckingPhone()
+    const host = await sessionFor(env(), companyId, phone)
+    phone.open()
+    const before = env().services.numbers
+    env().services.numbers = numberChecksThroughDatabase(env().services.db, { timeoutMs: 5_000, pollMs: 10 })
+    let running = true
+    const answering = (async () => {
+      while (running) {
+        const worker = { owner: host.owner, companies: host.sessionCompanies(), check: (c: number, n: string) => host.checkNumber(c, n) }
+        await answerNumberChecks(env().services.db, worker, new Date())
+        await Bun.sleep(10)
+      }
+    })()
+    try {
+      const created = await call(env(), 'POST', '/contactsImport', { token: adminToken, json: { name: 'Via banco', number: '5511987652001', validateContact: true } })
+      expect(created.status).toBe(201)
+      const absent = await call(env(), 'POST', '/contactsImport', { token: adminToken, json: { name: 'Sem conta', number: '5511987652000', validateContact: true } })
+      expect(absent.body.error).toBe('ERR_WAPP_INVALID_CONTACT')
+      expect(phone.numberLookups.flat()).toEqual(['5511987652001', '5511987652000'])
+    } finally {
+      running = false
+      await answering
+      env().services.numbers = before
       await host.stop()
     }
   })
