@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { withSystem } from '../server/db/tenant.ts'
-import { createCompany } from '../test/factories.ts'
+import { createCompany, createConnection } from '../test/factories.ts'
 import { loginAs, openBrowser, screenshot, startServer, type Server, waitForLanding } from './support/harness.ts'
 
 /**
@@ -116,6 +116,35 @@ describe('connections page', () => {
       await card.getByText('1 de 4 (25%)').waitFor({ timeout: 30_000 })
       importing({ action: 'refresh' })
       await card.waitFor({ state: 'detached', timeout: 30_000 })
+    } finally {
+      await browser.close()
+    }
+  }, TIMEOUT)
+
+  test('events the pipeline set aside show on their connection, with why, to the admin', async () => {
+    const company = await createCompany(server.env)
+    const conn = await createConnection(server.env, company.companyId, { channel: 'whatsapp', status: 'CONNECTED', name: 'Loja Norte' })
+    await withSystem(server.env.services.db, (tx) => tx`
+      insert into channel_event_failures (company_id, whatsapp_id, kind, external_id, event, error, attempts) values
+        (${company.companyId}, ${conn.id}, 'message', '3EB0ABC', ${tx.json({ kind: 'message' })}, 'invalid byte sequence for encoding "UTF8": 0x00', 6),
+        (${company.companyId}, ${conn.id}, 'ack', '3EB0DEF', ${tx.json({ kind: 'ack' })}, 'deadlock detected', 6)`)
+    const browser = await openBrowser()
+    try {
+      await loginAs(browser.page, server.baseUrl, company.adminEmail, 'admin-pass')
+      await waitForLanding(browser.page)
+      await browser.page.goto(`${server.baseUrl}/connections`)
+      const open = browser.page.getByTestId('connection-row').filter({ hasText: 'Loja Norte' }).getByTestId('failed-events-open')
+      await open.waitFor({ timeout: 30_000 })
+      expect(await open.textContent()).toBe('2 eventos com falha')
+      await screenshot(browser.page, 'connections-failed-button.png')
+      await open.click()
+      const list = browser.page.getByTestId('failed-events')
+      await list.waitFor()
+      expect(await list.locator('li').count()).toBe(2)
+      await list.getByText('invalid byte sequence for encoding "UTF8": 0x00').waitFor()
+      await list.getByText('Confirmação de entrega').waitFor()
+      await list.getByText('6 tentativas · id no canal 3EB0ABC').waitFor()
+      await screenshot(browser.page, 'connections-failed-events.png')
     } finally {
       await browser.close()
     }

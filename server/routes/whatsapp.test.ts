@@ -86,6 +86,11 @@ describeEachBackend('connections: create, read, update, delete', (env) => {
     expect((await call(env(), 'GET', `/whatsapp/${conn.body.id}/failed-events`, { token: plain.token })).status).toBe(403)
     const other = await createCompany(env())
     expect((await call(env(), 'GET', `/whatsapp/${conn.body.id}/failed-events`, { token: other.adminToken })).status).toBe(404)
+    // The page's summary: one count per connection with events set aside, the company's only.
+    const counts = await call(env(), 'GET', '/whatsapp/failed-events', { token: adminToken })
+    expect(counts.body).toMatchObject([{ whatsappId: conn.body.id, count: 1 }])
+    expect((await call(env(), 'GET', '/whatsapp/failed-events', { token: other.adminToken })).body).toEqual([])
+    expect((await call(env(), 'GET', '/whatsapp/failed-events', { token: plain.token })).status).toBe(403)
   })
 
   test('the first connection becomes the default, and setting another default clears the old one', async () => {

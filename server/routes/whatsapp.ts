@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import { removeGreetingMedia, setGreetingMedia } from '../domain/connections/greeting-media.ts'
-import { listFailedEvents } from '../domain/connections/failed-events.ts'
+import { countFailedEvents, listFailedEvents } from '../domain/connections/failed-events.ts'
 import { listAllConnections, listConnections, showConnection } from '../domain/connections/list-connections.ts'
 import { createConnection, deleteConnection, updateConnection } from '../domain/connections/save-connection.ts'
 import { requireAuth } from '../middleware/auth.ts'
@@ -16,6 +16,7 @@ export const whatsapp = new Hono<AppEnv>()
   .get('/', validate('query', listWhatsappQuery), async (c) => c.json(await listConnections(c.get('ctx'), c.req.valid('query'))))
   .get('/all', async (c) => c.json(await listAllConnections(c.get('ctx'))))
   .get('/filter', validate('query', filterWhatsappQuery), async (c) => c.json(await listConnections(c.get('ctx'), c.req.valid('query'))))
+  .get('/failed-events', async (c) => c.json(await countFailedEvents(c.get('ctx'))))
   .get('/:id', validate('param', idParam), async (c) => c.json(await showConnection(c.get('ctx'), c.req.valid('param').id)))
   .get('/:id/failed-events', validate('param', idParam), async (c) => c.json(await listFailedEvents(c.get('ctx'), c.req.valid('param').id)))
   .post('/', validate('json', createWhatsappSchema), async (c) => c.json(await createConnection(c.get('ctx'), c.req.valid('json')), 201))

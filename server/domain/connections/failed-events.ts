@@ -25,3 +25,20 @@ export async function listFailedEvents(ctx: DomainCtx, whatsappId: number): Prom
     select id, kind, external_id, event, error, attempts, created_at from channel_event_failures
      where whatsapp_id = ${whatsappId} order by created_at desc, id desc limit 100`
 }
+
+export interface FailedEventCount {
+  whatsappId: number
+  count: number
+  lastAt: Date
+}
+
+/**
+ * GET /whatsapp/failed-events (ours): how many events each of the company's connections set aside, for
+ * the Connections page to point at the ones worth inspecting.
+ */
+export async function countFailedEvents(ctx: DomainCtx): Promise<FailedEventCount[]> {
+  assertCan(ctx.auth, 'connections:view')
+  return ctx.tx<FailedEventCount[]>`
+    select whatsapp_id, count(*)::int as count, max(created_at) as last_at from channel_event_failures
+     where company_id = ${ctx.auth.user.companyId} group by whatsapp_id order by whatsapp_id`
+}

@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai'
+import { useCallback, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { ConnectionsAddMenu } from './connections-add-menu.tsx'
@@ -15,6 +16,7 @@ import { planAtom, userAtom } from '../../state/auth.ts'
 import { localFirstAtom } from '../../state/local-first.ts'
 import { importProgressAtom } from '../../state/ui.ts'
 import { useConnectionEditing } from './use-connection-editing.ts'
+import { FailedEventsDialog, useFailedEventCounts } from './failed-events.tsx'
 
 const EMPTY = newConnectionValues()
 
@@ -43,6 +45,9 @@ export default function ConnectionsPage() {
     ...(plan?.useInstagram ? (['instagram'] as const) : []),
   ]
   const qrRow = connections.find((c) => c.id === editing.qrFor)
+  const failedEvents = useFailedEventCounts(canManage)
+  const [inspecting, setInspecting] = useState<{ id: number; name: string } | null>(null)
+  const closeInspecting = useCallback(() => setInspecting(null), [])
   const confirmText = editing.confirming?.kind ?? 'delete'
 
   const body = () => {
@@ -60,6 +65,8 @@ export default function ConnectionsPage() {
         onCloseImported={editing.askCloseImported}
         onEdit={editing.openEdit}
         onDelete={editing.askDelete}
+        failedEvents={failedEvents}
+        onFailedEvents={(c) => setInspecting({ id: c.id, name: c.name })}
       />
     )
   }
@@ -84,6 +91,7 @@ export default function ConnectionsPage() {
         onClose={editing.closeEditor}
         onSave={editing.save}
       />
+      <FailedEventsDialog whatsappId={inspecting?.id ?? null} name={inspecting?.name ?? ''} onClose={closeInspecting} />
       <ConnectionsQrDialog open={editing.qrFor !== null} qrcode={qrRow?.qrcode ?? ''} onClose={editing.closeQr} />
       <ConfirmDialog
         open={editing.confirming !== null}

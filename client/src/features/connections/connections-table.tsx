@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import { connectionStatusText, type ConnectionRow, type SessionCommand } from './connections.ts'
+import { connectionStatusText, formatShortDateTime, type ConnectionRow, type SessionCommand } from './connections.ts'
 import { Button, plainIconButtonClass } from '../../ui/button.tsx'
 import { ImportPreparingButton } from './connections-import-card.tsx'
+import { FailedEventsButton } from './failed-events.tsx'
 import { Icon } from '../../ui/icon.tsx'
 
 interface ConnectionsTableProps {
@@ -13,17 +14,12 @@ interface ConnectionsTableProps {
   onCloseImported: (c: ConnectionRow) => void
   onEdit: (c: ConnectionRow) => void
   onDelete: (c: ConnectionRow) => void
+  /** Channel events set aside per connection id (issue 15 item 4), and opening them. */
+  failedEvents: Map<number, number>
+  onFailedEvents: (c: ConnectionRow) => void
 }
 
 const cell = 'px-4 py-3 text-sm'
-const two = (n: number) => String(n).padStart(2, '0')
-
-/** dd/MM/yy HH:mm (spec part 2 §1: dates on connection pages). */
-export function formatShortDateTime(iso: string): string {
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return ''
-  return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${two(d.getFullYear() % 100)} ${two(d.getHours())}:${two(d.getMinutes())}`
-}
 
 const CHANNEL_STYLE: Record<string, string> = {
   whatsapp: 'bg-green-600', whatsappapi: 'bg-green-700', facebook: 'bg-blue-600', instagram: 'bg-pink-600', simulator: 'bg-slate-500',
@@ -73,7 +69,7 @@ function SessionActions({ c, onQrCode, onSession }: { c: ConnectionRow } & Pick<
 }
 
 /** Connections page table (spec part 2 §2): channel, name, number, status, session, last update, default, actions. */
-export function ConnectionsTable({ connections, canManage, onQrCode, onSession, onCloseImported, onEdit, onDelete }: ConnectionsTableProps) {
+export function ConnectionsTable({ connections, canManage, onQrCode, onSession, onCloseImported, onEdit, onDelete, failedEvents, onFailedEvents }: ConnectionsTableProps) {
   const { t } = useTranslation()
   return (
     <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800">
@@ -111,6 +107,7 @@ export function ConnectionsTable({ connections, canManage, onQrCode, onSession, 
                   <span className="flex flex-wrap items-center gap-2">
                     <SessionActions c={c} onQrCode={onQrCode} onSession={onSession} />
                     <ImportPreparingButton statusImportMessages={c.statusImportMessages} />
+                    <FailedEventsButton count={failedEvents.get(c.id) ?? 0} onOpen={() => onFailedEvents(c)} />
                     {c.statusImportMessages === 'renderButtonCloseTickets' && (
                       <Button variant="secondary" onClick={() => onCloseImported(c)}>{t('connections.import.closeTickets')}</Button>
                     )}
