@@ -177,8 +177,13 @@ async function interactions(env: TestEnv, base: string) {
 
     // The open tab's own rows (not the search's, still shown until its query answers), then its first chat.
     await timed(page, 'list', () => page.getByTestId('ticket-tab-open').click())
-    await rows.first().locator('button').first().click()
     const input = page.getByTestId('message-input')
+    // A chat the admin can write in (an open ticket of hers): the tab's first rows until the input is on.
+    for (let i = 0; i < 15; i++) {
+      await rows.nth(i).locator('button').first().click()
+      await page.waitForTimeout(300)
+      if (await input.isEnabled()) break
+    }
     const send: number[] = []
     for (let i = 0; i < REPS; i++) {
       await input.fill(`Resposta de bench ${i}`)

@@ -1,9 +1,8 @@
 import 'fake-indexeddb/auto'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { PGlite } from '@electric-sql/pglite'
-import { IDBFactory } from 'fake-indexeddb'
 import { companySchedulesSchema } from '../../../../server/routes/companies.schema.ts'
-import { openOutbox, type Outbox } from '../../../../sync/client/outbox.ts'
+import { openOfflineOutbox } from '../../../../sync/client/offline-outbox.ts'
 import { applyLocalSchema } from '../../../../sync/client/schema.ts'
 import { companySchedulesQuery, queueSaveCompanySchedules } from './company-schedules.ts'
 import { defaultSchedules, fullWeek, weeklyHoursProblems } from '../business-hours/index.ts'
@@ -21,17 +20,7 @@ beforeEach(async () => {
     (2, 'Other', '[]')`)
 })
 
-const offline = (): Promise<Outbox> =>
-  openOutbox({
-    userKey: crypto.randomUUID(),
-    baseUrl: 'http://api.test',
-    fetch: async () => Promise.reject(new TypeError('offline')),
-    indexedDB: new IDBFactory(),
-    getToken: async () => 't',
-    connectivity: { isOnline: () => false, subscribe: () => () => {} },
-    lock: null,
-    channel: null,
-  })
+const offline = openOfflineOutbox
 
 async function row(companyId: number) {
   const q = companySchedulesQuery(companyId)

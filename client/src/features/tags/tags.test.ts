@@ -2,9 +2,8 @@ import 'fake-indexeddb/auto'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { PGlite } from '@electric-sql/pglite'
 import { live } from '@electric-sql/pglite/live'
-import { IDBFactory } from 'fake-indexeddb'
 import { createTagSchema, updateTagSchema } from '../../../../server/routes/tags.schema.ts'
-import { openOutbox, type Outbox } from '../../../../sync/client/outbox.ts'
+import { openOfflineOutbox } from '../../../../sync/client/offline-outbox.ts'
 import { applyLocalSchema } from '../../../../sync/client/schema.ts'
 import { inlineTagProblem, newTagValues, tagFormProblems } from './tag-form.ts'
 import { queueCreateTag, queueDeleteTag, queueRemoveTagContact, queueUpdateTag, tagContactsQuery, tagListQuery, toTagItem, type TagItem } from './tags.ts'
@@ -29,17 +28,7 @@ async function list(search = ''): Promise<TagItem[]> {
 }
 
 /** An outbox that never sends: the writes stay queued, their optimistic rows shown. */
-function offlineOutbox(): Promise<Outbox> {
-  return openOutbox({
-    userKey: crypto.randomUUID(),
-    fetch: async () => Promise.reject(new TypeError('offline')),
-    indexedDB: new IDBFactory(),
-    getToken: async () => 't',
-    connectivity: { isOnline: () => false, subscribe: () => () => {} },
-    lock: null,
-    channel: null,
-  })
-}
+const offlineOutbox = openOfflineOutbox
 
 describe('tag form (spec part 2 §5 Tag)', () => {
   test("name required ('Obrigatório'), at least 3 characters ('Mensagem muito curta'), a colour", () => {

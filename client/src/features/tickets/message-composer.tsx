@@ -71,10 +71,23 @@ export function MessageComposer({ canMessage, replyTo, onCancelReply, onSend, ti
     const body = text.trim()
     if ((!body && !files.length) || !enabled || busy) return
     if (files.length && (!online || files.length > MAX_MEDIA_FILES)) return
+    if (!files.length) {
+      // Text: its bubble shows at once (send-echo.ts), so the input empties at once too; it gets the text
+      // back only if even the local write fails.
+      const quoted = replyTo?.id ?? null
+      setText('')
+      onCancelReply()
+      try {
+        await onSend(body, isPrivate, quoted)
+      } catch (err) {
+        setText((current) => current || body)
+        toastError(err)
+      }
+      return
+    }
     setBusy(true)
     try {
-      if (files.length) await sendFiles(files, body)
-      else await onSend(body, isPrivate, replyTo?.id ?? null)
+      await sendFiles(files, body)
       setText('')
       setFiles([])
       onCancelReply()

@@ -5,6 +5,7 @@ import { userAtom } from '../../state/auth.ts'
 import { store } from '../../state/store.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
 import type { LocalWriter } from '../../lib/local-sql.ts'
+import { addEcho, dropEchoes, echoOf } from './send-echo.ts'
 
 /** PUT /tickets/{id} body (server/routes/tickets.schema.ts updateTicketSchema). */
 export interface TicketUpdate {
@@ -51,9 +52,16 @@ function afterLastSent(now: Date): Date {
  * its clientId is the outbox id, so a replay after a lost answer is the same message (the server answers
  * the stored one) and the synced row replaces the local one.
  */
-export async function queueSendMessage(w: LocalWriter, ticketId: number, msg: OutgoingMessage, now = new Date()): Promise<string> {
-  const clientId = crypto.randomUUID()
-  const at = afterLastSent(now)
+export async function queueSendMessage(
+  w: LocalWriter,
+  ticketId: number,
+  msg: OutgoingMessage,
+  now = new Date(),
+  /** Chosen by the caller when it shows the message before the write (sendWithEcho). */
+  given?: { clientId: string; at: Date },
+): Promise<string> {
+  const clientId = given?.clientId ?? crypto.randomUUID()
+  const at = given?.at ?? afterLastSent(now)
   const body = { body: msg.body, isPrivate: msg.isPrivate, clientId, ...(msg.quotedMsgId ? { quotedMsgId: msg.quotedMsgId } : {}) }
   return queueWrite(
     w,
@@ -76,6 +84,21 @@ export async function queueSendMessage(w: LocalWriter, ticketId: number, msg: Ou
     },
     { clientId, scope: [`ticket:${ticketId}`] },
   )
+}
+
+/**
+ * A reply from the chat's input: its bubble shows at once from memory (send-echo.ts), then the write goes
+ * to the local database and the outbox; a write that fails there takes the bubble back and rejects.
+ */
+export async function sendWithEcho(w: LocalWriter, ticketId: number, msg: OutgoingMessage, now = new Date()): Promise<string> {
+  const given = { clientId: crypto.randomUUID(), at: afterLastSent(now) }
+  addEcho(echoOf(ticketId, given.clientId, msg, given.at))
+  try {
+    return await queueSendMessage(w, ticketId, msg, now, given)
+  } catch (err) {
+    dropEchoes(ticketId, new Set([given.clientId]))
+    throw err
+  }
 }
 
 /** POST /messages/edit/{id} through the outbox (own messages, within 15 minutes: the server checks again). */
@@ -116,7 +139,7 @@ export function useTicketActions() {
         queueTicketUpdate(w, id, { status: userId ? 'open' : 'pending', userId, queueId, isTransfered: true }),
       /** PUT /tickets/{id} {useIntegration}: the ticket's integration on or off (spec part 1 §7). */
       setUseIntegration: (id: number, on: boolean) => queueTicketUpdate(w, id, { useIntegration: on }),
-      send: (ticketId: number, msg: OutgoingMessage) => queueSendMessage(w, ticketId, msg),
+      send: (ticketId: number, msg: OutgoingMessage) => sendWithEcho(w, ticketId, msg),
       editMessage: (id: number, body: string) => queueEditMessage(w, id, body),
       deleteMessage: (id: number) => queueDeleteMessage(w, id),
       react: (id: number, emoji: string) => queueReaction(w, id, emoji),

@@ -1,46 +1,17 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo } from 'react'
 import { optimisticSelect } from '../../../../sync/client/optimistic.ts'
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
 import { jsonList } from '../../lib/local-sql.ts'
+import type { ChatMessage } from './chat-message.ts'
+import { dropEchoes, useEchoes, withEchoes } from './send-echo.ts'
 
 /** Messages per step of the chat's "older pages" (GET /messages pages by 20 too). */
 export const CHAT_PAGE_SIZE = 20
 /** Spec part 1 §4: edit only within 15 minutes. */
 export const EDIT_WINDOW_MS = 900_000
 
-export interface ChatMessage {
-  key: string
-  id: number | null
-  ticketId: number
-  body: string
-  fromMe: boolean
-  ack: number
-  mediaType: string
-  mediaUrl: string | null
-  mediaName: string | null
-  isPrivate: boolean
-  isDeleted: boolean
-  isEdited: boolean
-  isSystem: boolean
-  sendError: string | null
-  /** A contact card's raw vCard text (contactMessage). */
-  vCard: string | null
-  createdAt: string
-  userId: number | null
-  /** Written here and not yet in the synced table (no server answer, or its row not delivered yet). */
-  local: boolean
-  /** The outbox id of a local message (retry / discard). */
-  clientId: string | null
-  /** The server refused the local message (ERR_* code). */
-  error: string | null
-  /** The message it answers (reply), as the chat shows it above the text. */
-  quoted: { id: number; body: string; fromMe: boolean } | null
-  /** An edit or delete of this synced message is waiting for the server (outbox id). */
-  pendingChange: string | null
-  /** Reactions shown under it: each reactor's latest (us as one reactor, each contact as one). */
-  reactions: { emoji: string; fromMe: boolean }[]
-}
+export type { ChatMessage }
 
 /**
  * The chat of a ticket over the local database, newest `limit` first: the ticket's messages and those
@@ -60,7 +31,7 @@ export function chatMessagesQuery(t: { ticketId: number; contactId: number; what
                m.media_name, coalesce(m.is_private, false) as is_private, coalesce(m.is_deleted, false) as is_deleted,
                coalesce(m.is_edited, false) as is_edited, coalesce(m.is_system, false) as is_system, m.send_error,
                m.v_card, m.created_at, m.user_id, false as local, m.write_client_id as client_id, m.write_error as error,
-               m.quoted_msg_id, qm.body as quoted_body, qm.from_me as quoted_from_me, m.write_pending as pending,
+               m.quoted_msg_id, qm.body as quoted_body, qm.from_me as quoted_from_me, m.write_pending as pending, m.client_id::text as sent_as,
                (select coalesce(json_agg(json_build_object('emoji', r.body, 'fromMe', r.from_me) order by r.id), '[]'::json)
                   from (select distinct on (r.from_me, case when r.from_me then 0 else r.contact_id end) r.id, r.body, r.from_me
                           from messages r where r.quoted_msg_id = m.id and r.media_type = 'reactionMessage'
@@ -73,7 +44,7 @@ export function chatMessagesQuery(t: { ticketId: number; contactId: number; what
         select 'local-' || l.client_id, null, (l.value->>'ticket_id')::int, l.value->>'body', true, 0,
                coalesce(l.value->>'media_type', 'chat'), null, null, coalesce((l.value->>'is_private')::bool, false), false,
                false, false, null, null, (l.value->>'created_at')::timestamptz, null, true, l.client_id, l.error,
-               (l.value->>'quoted_msg_id')::bigint, qm.body, qm.from_me, true, '[]'::json
+               (l.value->>'quoted_msg_id')::bigint, qm.body, qm.from_me, true, l.client_id, '[]'::json
           from local_writes l
           left join messages qm on qm.id = (l.value->>'quoted_msg_id')::bigint
          where l.table_name = 'messages' and l.op = 'insert' and (l.value->>'ticket_id')::int = $1
@@ -110,6 +81,8 @@ type MessageRow = {
   quoted_body: string | null
   quoted_from_me: boolean | null
   pending: boolean
+  /** The client id the message was written with here (synced or local): what an echo is matched by. */
+  sent_as: string | null
   reactions: { emoji: string; fromMe: boolean }[] | string | null
 }
 
@@ -152,10 +125,15 @@ export function useChatMessages(
     [ticket?.id, ticket?.contactId, ticket?.whatsappId, limit],
   )
   const { rows, loading } = useLiveQuery<MessageRow>(db, query)
-  return useMemo(() => {
-    const page = rows.slice(0, limit).map(toChatMessage).reverse()
-    return { messages: page, loading, hasMore: rows.length > limit }
-  }, [rows, loading, limit])
+  const ticketId = ticket?.id ?? 0
+  const echoes = useEchoes(ticketId)
+  const page = useMemo(() => rows.slice(0, limit).map(toChatMessage).reverse(), [rows, limit])
+  const sentAs = useMemo(() => new Set(rows.map((r) => r.sent_as).filter((id): id is string => !!id)), [rows])
+  // The rows hold the message now (local or synced): its echo has done its work.
+  useEffect(() => {
+    if (echoes.length) dropEchoes(ticketId, sentAs)
+  }, [sentAs, echoes, ticketId])
+  return useMemo(() => ({ messages: withEchoes(page, echoes, sentAs), loading, hasMore: rows.length > limit }), [page, echoes, sentAs, loading, rows.length, limit])
 }
 
 /** Spec part 1 §4: ack 0 clock, 1 sent, 2 delivered, 3-4 read (4: audio played), 5 read. */

@@ -2,10 +2,9 @@ import 'fake-indexeddb/auto'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
 import { PGlite } from '@electric-sql/pglite'
 import { live } from '@electric-sql/pglite/live'
-import { IDBFactory } from 'fake-indexeddb'
 import { updateTicketSchema } from '../../../../server/routes/tickets.schema.ts'
 import { editMessageSchema, sendMessageSchema } from '../../../../server/routes/messages.schema.ts'
-import { openOutbox, type Outbox } from '../../../../sync/client/outbox.ts'
+import { openOfflineOutbox } from '../../../../sync/client/offline-outbox.ts'
 import { applyLocalSchema } from '../../../../sync/client/schema.ts'
 import { queueDeleteMessage, queueEditMessage, queueSendMessage, queueTicketUpdate } from './ticket-actions.ts'
 import { queueAddNote, queueAddTicketTag, queueRemoveTicketTag, ticketNotesQuery, ticketTagsQuery } from './ticket-extras.ts'
@@ -49,19 +48,7 @@ async function list(over: Partial<TicketListFilter> = {}) {
 }
 const ids = (items: { id: number }[]) => items.map((t) => t.id)
 
-/** An outbox that never sends (offline). */
-function offlineOutbox(): Promise<Outbox> {
-  return openOutbox({
-    userKey: crypto.randomUUID(),
-    baseUrl: 'http://api.test',
-    fetch: async () => Promise.reject(new TypeError('offline')),
-    indexedDB: new IDBFactory(),
-    getToken: async () => 't',
-    connectivity: { isOnline: () => false, subscribe: () => () => {} },
-    lock: null,
-    channel: null,
-  })
-}
+const offlineOutbox = openOfflineOutbox
 
 describe('ticketListQuery', () => {
   test('open and closed show the own tickets unless show-all; pending and group show every one of the status', async () => {
