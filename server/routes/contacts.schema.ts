@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { tagNamesOf } from '../domain/contacts/contact-import-rows.ts'
+import { tagNamesOf } from '../domain/contacts/import-columns.ts'
 import { idField, listQuery } from './common.schema.ts'
 
 const id = idField()

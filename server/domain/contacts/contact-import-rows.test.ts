@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { AppError } from '../app-error.ts'
-import { prepareRow, resolveMapping, tagNamesOf } from './contact-import-rows.ts'
+import { prepareRow, resolveMapping } from './contact-import-rows.ts'
+import { tagNamesOf } from './import-columns.ts'
 
 function fieldsOf(fn: () => unknown) {
   try {

@@ -1,9 +1,10 @@
 import { AppError } from '../app-error.ts'
+import { COLUMN_GUESSES, importEmail, plainColumnName, tagNamesOf } from './import-columns.ts'
 import { isPlausiblePhone, normalisePhoneDigits } from './phone.ts'
 
 /**
  * The pure rules of the contact import (spec part 2 §5 Contact import): which column holds what, and
- * what one row becomes. No database, so the browser's import page can reuse them.
+ * what one row becomes. No database; what the import page shares with it is in import-columns.ts.
  */
 
 /** Column names (as parseContactFile gives them) for each contact field. */
@@ -32,19 +33,11 @@ export interface PreparedRow {
   tags: string[]
 }
 
-/** Header names recognised when no mapping is sent (lowercase, without accents). */
-const GUESSES: Record<keyof ContactImportMapping, RegExp> = {
-  name: /^(nome|name|nome completo|full name|contato|contact|cliente)$/,
-  number: /^(numero|number|telefone|phone|celular|whatsapp|fone|tel|mobile|phone number)$/,
-  email: /^(e-?mail|mail)$/,
-  tags: /^(tags?|etiquetas?|marcadores?)$/,
-}
-const FIELDS = ['name', 'number', 'email', 'tags'] as const
-const OPTIONAL = new Set<string>(['email', 'tags'])
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
 const fieldError = (fields: { field: string; message: string }[]) =>
   new AppError('ERR_VALIDATION', fields.map((f) => `${f.field}: ${f.message}`).join('; '), { fields })
+
+const FIELDS = ['name', 'number', 'email', 'tags'] as const
+const OPTIONAL = new Set<string>(['email', 'tags'])
 
 /**
  * Resolves the mapping against the file's columns. Without any mapping the columns are guessed from
@@ -76,9 +69,9 @@ export function resolveMapping(columns: string[], mapping: ContactImportMapping)
 }
 
 function guessMapping(columns: string[]): ContactImportMapping {
-  const plain = columns.map((c) => c.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase())
+  const plain = columns.map(plainColumnName)
   const find = (field: keyof ContactImportMapping) => {
-    const i = plain.findIndex((c) => GUESSES[field].test(c))
+    const i = plain.findIndex((c) => COLUMN_GUESSES[field].test(c))
     return i < 0 ? undefined : columns[i]
   }
   return { name: find('name'), number: find('number'), email: find('email'), tags: find('tags') }
@@ -94,24 +87,5 @@ export function prepareRow(name: string, number: string, email = '', tags = ''):
   if (!cleanName || !number.trim()) return 'ignored'
   const digits = normalisePhoneDigits(number)
   if (!isPlausiblePhone(digits)) return 'invalid'
-  const mail = email.trim().toLowerCase()
-  return { name: cleanName, number: digits, email: mail.length <= 254 && EMAIL.test(mail) ? mail : '', tags: tagNamesOf(tags) }
-}
-
-/**
- * The tag names of an import's tags cell (spec part 2 §3 "Contact import row": tags): separated by
- * commas, semicolons or bars, trimmed, each once; names under the 3 characters a tag needs, or over its
- * 50, are left out rather than failing the row.
- */
-export function tagNamesOf(cell: string | undefined): string[] {
-  if (!cell) return []
-  const seen = new Set<string>()
-  const names: string[] = []
-  for (const raw of cell.split(/[,;|]/)) {
-    const name = raw.trim().replace(/\s+/g, ' ')
-    if (name.length < 3 || name.length > 50 || seen.has(name.toLowerCase())) continue
-    seen.add(name.toLowerCase())
-    names.push(name)
-  }
-  return names
+  return { name: cleanName, number: digits, email: importEmail(email), tags: tagNamesOf(tags) }
 }

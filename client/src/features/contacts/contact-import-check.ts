@@ -1,4 +1,5 @@
 import { apiResponse, ApiError } from '../../lib/api.ts'
+import { importEmail } from '../../../../server/domain/contacts/import-columns.ts'
 import type { ContactImportResult, MappedRow } from './contact-import.ts'
 
 /**
@@ -62,7 +63,7 @@ type RowOutcome = 'created' | 'duplicated' | 'invalid' | 'notOnWhatsapp' | 'chec
 
 async function sendRow(post: NonNullable<CheckedImportDeps['post']>, row: MappedRow): Promise<RowOutcome> {
   try {
-    const status = await post({ name: row.name, number: row.number, email: validEmail(row.email), tags: row.tags, validateContact: true })
+    const status = await post({ name: row.name, number: row.number, email: importEmail(row.email), tags: row.tags, validateContact: true })
     return status === 200 ? 'duplicated' : 'created'
   } catch (err) {
     if (!(err instanceof ApiError)) return 'network'
@@ -71,10 +72,4 @@ async function sendRow(post: NonNullable<CheckedImportDeps['post']>, row: Mapped
     if (err.status === 400) return 'invalid'
     return 'network'
   }
-}
-
-/** The upload drops a malformed email rather than the contact; the row import would refuse the row. */
-function validEmail(email: string): string {
-  const mail = email.trim().toLowerCase()
-  return mail.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(mail) ? mail : ''
 }

@@ -1,4 +1,5 @@
 import type { ContactFile } from '../../../../server/domain/contacts/contact-file.ts'
+import { COLUMN_GUESSES, plainColumnName } from '../../../../server/domain/contacts/import-columns.ts'
 import { api, ApiError } from '../../lib/api.ts'
 
 /**
@@ -39,21 +40,11 @@ export async function readContactFile(file: File): Promise<ContactFile> {
   return parseContactFile(file.name, new Uint8Array(await file.arrayBuffer()))
 }
 
-/** Header names recognised for each field (lowercase, without accents), as the server guesses them. */
-const GUESSES: Record<ImportField, RegExp> = {
-  name: /^(nome|name|nome completo|full name|contato|contact|cliente)$/,
-  number: /^(numero|number|telefone|phone|celular|whatsapp|fone|tel|mobile|phone number)$/,
-  email: /^(e-?mail|mail)$/,
-  tags: /^(tags?|etiquetas?|marcadores?)$/,
-}
-
-const plain = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase()
-
 /** The mapping the page starts with: each field on the first column whose name says it, else unmapped. */
 export function guessMapping(columns: string[]): ContactImportMapping {
   const used = new Set<string>()
   const find = (field: ImportField) => {
-    const column = columns.find((c) => !used.has(c) && GUESSES[field].test(plain(c))) ?? ''
+    const column = columns.find((c) => !used.has(c) && COLUMN_GUESSES[field].test(plainColumnName(c))) ?? ''
     if (column) used.add(column)
     return column
   }
