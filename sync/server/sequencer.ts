@@ -15,6 +15,8 @@ export interface ScopeChange {
 
 export interface Advance {
   head: bigint
+  /** Transactions this run positioned (one seq each). */
+  positioned: number
   touched: Touched[]
   scopes: ScopeChange[]
 }
@@ -42,7 +44,7 @@ export async function runSequencer(sql: Sql): Promise<Advance | null> {
   return (await sql.begin(async (tx) => {
     const [{ locked }] = await tx<{ locked: boolean }[]>`select pg_try_advisory_xact_lock(${LOCK_KEY}) as locked`
     if (!locked) return null
-    const [row] = await tx<{ head: string; touched: Touched[] | null; scopes: ScopeChange[] | null }[]>`
+    const [row] = await tx<{ head: string; positioned: number; touched: Touched[] | null; scopes: ScopeChange[] | null }[]>`
       with base as (select n from sync_clock where id = 1),
       pending as (
         select l.id, l.company_id, l.relation,
@@ -67,11 +69,12 @@ export async function runSequencer(sql: Sql): Promise<Advance | null> {
          where id = 1 returning n
       )
       select (select n from clock)::text as head,
+             (select coalesce(max(rank), 0) from pending)::int as positioned,
              (select json_agg(json_build_object('companyId', company_id, 'relation', relation))
                 from (select distinct company_id, relation from upd) t) as touched,
              (select json_agg(json_build_object('companyId', company_id, 'userId', user_id))
                 from (select distinct u.company_id, ${tx.unsafe(scopeUser)} as user_id from upd u where ${tx.unsafe(scopeCondition)}) s) as scopes`
-    const advance = { head: BigInt(row.head), touched: row.touched ?? [], scopes: row.scopes ?? [] }
+    const advance = { head: BigInt(row.head), positioned: Number(row.positioned), touched: row.touched ?? [], scopes: row.scopes ?? [] }
     if (advance.touched.length) {
       const payload = JSON.stringify({ head: row.head, touched: advance.touched, scopes: advance.scopes })
       // NOTIFY payloads stop at 8000 bytes; a huge batch tells listeners only the head.

@@ -79,8 +79,10 @@ export class SyncService {
           // Another process holds the sequencer: look again shortly for what it may have missed.
           setTimeout(() => this.kick(), 10)
         } else if (advance) {
-          // Transactions positioned by this run (one seq each); another process's advance may be in it.
-          this.lastBatch = Number(advance.head - this.notifier.head)
+          // Counted by the sequencer itself: in Postgres mode this run's own NOTIFY may reach the notifier
+          // before this line, so the head's difference can read 0. A run that found nothing (a safety-net
+          // tick, a late NOTIFY) says nothing about the load and leaves the burst state as it was.
+          if (advance.positioned > 0) this.lastBatch = advance.positioned
           this.notifier.advance(advance.head, advance.touched, advance.scopes)
         }
       } while (this.again && !this.stopped)
