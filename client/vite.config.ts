@@ -26,6 +26,8 @@ export default defineConfig({
             { debugName: 'xlsx', name: (id: string) => (/node_modules\/@e965\/xlsx\//.test(id) ? 'xlsx' : null) },
             // The schedules calendar and its date library: loaded with /schedules only.
             { debugName: 'calendar', name: (id: string) => (/node_modules\/(react-big-calendar|date-fns|date-arithmetic|dayjs|react-overlays|uncontrollable)\//.test(id) ? 'calendar' : null) },
+            // The dashboard's charts: loaded with / only.
+            { debugName: 'charts', name: (id: string) => (/node_modules\/(chart\.js|react-chartjs-2|@kurkle)\//.test(id) ? 'charts' : null) },
             // The chat's emoji picker and its names: loaded when the picker first opens.
             { debugName: 'emoji', name: (id: string) => (/node_modules\/(emoji-picker-react|shipstyles)\//.test(id) ? 'emoji' : null) },
             { debugName: 'vendor', name: (id: string) => (/node_modules\//.test(id) ? 'vendor' : null) },

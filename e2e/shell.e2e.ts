@@ -33,13 +33,13 @@ async function withBrowser(fn: (b: Browser) => Promise<void>, viewport?: { width
 const url = (path: string) => `${server.baseUrl}${path}`
 
 describe('login', () => {
-  test('the super user lands on / with the greeting, company and version', async () => {
+  test('the super user lands on the dashboard at / with the greeting, company and version', async () => {
     await withBrowser(async ({ page }) => {
       await loginAs(page, server.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD)
       await page.waitForURL(url('/'))
       await expect(page.getByTestId('greeting').textContent()).resolves.toContain('Olá, Administrador!')
       expect(await page.getByTestId('greeting').textContent()).toContain('Empresa 1')
-      expect(await page.getByTestId('home-greeting').textContent()).toBe('Olá, Administrador!')
+      await page.getByTestId('dashboard-title').waitFor()
       await page.getByTestId('app-version').getByText('2.2.2v-26').waitFor()
       expect(await page.evaluate(() => localStorage.getItem('version'))).toBe('2.2.2v-26')
       expect(await page.title()).toBe('Balcão')
@@ -65,20 +65,20 @@ describe('shell', () => {
     await withBrowser(async ({ page }) => {
       await loginAs(page, server.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD)
       await page.waitForURL(url('/'))
-      await page.getByText('Vencimento da assinatura').waitFor()
-      expect(await page.getByRole('link', { name: 'Início' }).count()).toBe(1)
+      await page.getByText('Filtrar por').waitFor()
+      expect(await page.getByRole('link', { name: 'Dashboard' }).count()).toBe(1)
       expect(await page.locator('html').getAttribute('lang')).toBe('pt-BR')
 
       await page.getByRole('button', { name: 'Minha conta' }).click()
       await page.getByRole('menuitem', { name: 'English' }).click()
-      await page.getByText('Subscription due date').waitFor()
+      await page.getByText('Filter by').waitFor()
       expect(await page.getByTestId('greeting').textContent()).toContain('Hello, Administrador!')
-      expect(await page.getByRole('link', { name: 'Home' }).count()).toBe(1)
+      expect(await page.getByRole('link', { name: 'Dashboard' }).count()).toBe(1)
       expect(await page.getByRole('button', { name: 'My account' }).count()).toBe(1)
       expect(await page.locator('html').getAttribute('lang')).toBe('en')
 
       await page.reload()
-      await page.getByText('Subscription due date').waitFor()
+      await page.getByText('Filter by').waitFor()
       expect(await page.evaluate(() => localStorage.getItem('language'))).toBe('en')
     })
   }, TIMEOUT)
@@ -105,15 +105,15 @@ describe('shell', () => {
       async ({ page }) => {
         await loginAs(page, server.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD)
         await page.waitForURL(url('/'))
-        await page.getByTestId('home-greeting').waitFor()
-        expect(await page.getByRole('link', { name: 'Início' }).count()).toBe(0)
+        await page.getByTestId('dashboard-title').waitFor()
+        expect(await page.getByRole('link', { name: 'Dashboard' }).count()).toBe(0)
         await screenshot(page, 'shell-400.png')
         await page.getByRole('button', { name: 'Abrir ou fechar o menu' }).click()
-        await page.getByRole('link', { name: 'Início' }).waitFor()
+        await page.getByRole('link', { name: 'Dashboard' }).waitFor()
         await page.waitForTimeout(400) // the slide-in transition
         await screenshot(page, 'shell-400-drawer.png')
         await page.keyboard.press('Escape')
-        await page.getByRole('link', { name: 'Início' }).waitFor({ state: 'detached' })
+        await page.getByRole('link', { name: 'Dashboard' }).waitFor({ state: 'detached' })
       },
       { width: 400, height: 800 },
     )

@@ -6,6 +6,8 @@ export const emailField = z.string({ error: 'Required' }).trim().toLowerCase().p
 export const passwordField = z.string({ error: 'Required' }).min(5, 'Too Short!').max(50, 'Too Long!')
 export const enabledField = z.enum(['enabled', 'disabled'])
 export const timeField = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Invalid time (HH:MM)')
+/** A calendar day as the client sends it; which instant it starts at depends on the company's zone. */
+export const dayField = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date YYYY-MM-DD').refine((v) => !Number.isNaN(Date.parse(v)), 'Invalid date')
 export const MAX_ID = 2147483647
 
 /**

@@ -28,6 +28,7 @@ import { facebook } from './facebook.ts'
 import { contacts } from './contacts.ts'
 import { chats } from './chats.ts'
 import { tags, tagsContacts } from './tags.ts'
+import { dashboard } from './dashboard.ts'
 import { shapeRoute } from '../../sync/server/shape-route.ts'
 
 /** Every resource router, at the paths the spec writes. */
@@ -66,5 +67,6 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/chats', chats)
   app.route('/tags', tags)
   app.route('/tags-contacts', tagsContacts)
+  app.route('/dashboard', dashboard)
   app.route('/', contacts)
 }

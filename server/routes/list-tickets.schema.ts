@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { idField } from './common.schema.ts'
+import { dayField, idField } from './common.schema.ts'
 
 const id = idField()
 const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1')
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Expected a date YYYY-MM-DD').refine((v) => !Number.isNaN(Date.parse(v)), 'Invalid date')
+const day = dayField
 const statuses = ['pending', 'open', 'closed', 'group', 'lgpd', 'nps'] as const
 
 /** A list that arrives as a JSON array ("[1,2]", as the web client sends it), a comma list or repeated keys. */

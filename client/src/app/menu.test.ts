@@ -110,16 +110,17 @@ describe('switches and flags', () => {
 })
 
 describe('the menu of this build', () => {
-  test('shows only implemented pages: home, tickets, quick messages, schedules, tags, internal chat, to-do list, messages API, users, queues, contacts, connections and settings for admins, and helps when there are helps', () => {
+  test('shows only implemented pages: the dashboard for who may see it, tickets, quick messages, schedules, tags, internal chat, to-do list, messages API, users, queues, contacts, connections and settings for admins, and helps when there are helps', () => {
     const superUser = user({ profile: 'admin', super: true })
     const menu = (c: MenuContext) => menuEntries(c).map((e) => e.key).sort()
-    const admin = ['chats', 'connections', 'contacts', 'home', 'messagesApi', 'queues', 'quickMessages', 'schedules', 'settings', 'tags', 'tickets', 'todolist', 'users']
+    const admin = ['chats', 'connections', 'contacts', 'dashboard', 'messagesApi', 'queues', 'quickMessages', 'schedules', 'settings', 'tags', 'tickets', 'todolist', 'users']
     expect(menu(ctx({ user: superUser }))).toEqual(['allConnections', ...admin].sort())
     expect(menu(ctx({ user: superUser, helpsCount: 1 }))).toEqual(['allConnections', 'helps', ...admin].sort())
     expect(menu(ctx({ user: user({ profile: 'admin' }) }))).toEqual(admin)
     expect(menu(ctx({ user: user({ profile: 'admin' }), plan: { ...allPlan, useExternalApi: false } }))).toEqual(admin.filter((k) => k !== 'messagesApi'))
-    expect(menu(ctx({ user: user({ profile: 'user', allowConnections: 'enabled' }) }))).toEqual(['chats', 'connections', 'home', 'quickMessages', 'schedules', 'tags', 'tickets', 'todolist'])
-    expect(menu(ctx({ user: user({ profile: 'user' }) }))).toEqual(['chats', 'home', 'quickMessages', 'schedules', 'tags', 'tickets', 'todolist'])
+    expect(menu(ctx({ user: user({ profile: 'user', allowConnections: 'enabled' }) }))).toEqual(['chats', 'connections', 'quickMessages', 'schedules', 'tags', 'tickets', 'todolist'])
+    expect(menu(ctx({ user: user({ profile: 'user' }) }))).toEqual(['chats', 'quickMessages', 'schedules', 'tags', 'tickets', 'todolist'])
+    expect(menu(ctx({ user: user({ profile: 'user', showDashboard: 'enabled' }) }))).toEqual(['chats', 'dashboard', 'quickMessages', 'schedules', 'tags', 'tickets', 'todolist'])
   })
 
   test('/allConnections sends a user without the super flag to /tickets instead of the 403 page', () => {
@@ -170,10 +171,10 @@ describe('the menu of this build', () => {
     for (const k of ['ticket', 'chat', 'contactsImport', 'flowbuilder', 'campaignReport', 'contactListItems', 'tagsKanban']) expect(all).not.toContain(k)
   })
 
-  test('groups come out in order: top entries, management, administration', () => {
+  test('groups come out in order: management, administration', () => {
     const sections = groupMenu(menuEntries(ctx({ user: user({ profile: 'admin' }), helpsCount: 1 }), { includeUnimplemented: true }))
-    expect(sections.map((s) => s.group)).toEqual([null, 'management', 'administration'])
-    expect(sections[1].entries.map((e) => e.key)).toEqual(['dashboard', 'reports', 'moments'])
+    expect(sections.map((s) => s.group)).toEqual(['management', 'administration'])
+    expect(sections[0].entries.map((e) => e.key)).toEqual(['dashboard', 'reports', 'moments'])
   })
 })
 

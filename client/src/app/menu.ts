@@ -38,10 +38,8 @@ const r = (key: string, path: string, group: MenuGroup | null, role: Role, extra
 })
 
 export const ROUTES: RouteEntry[] = [
-  // '/' is the dashboard in the spec; until it is built, '/' shows a welcome card open to everyone.
-  r('home', '/', null, 'all', { implemented: true, icon: 'home' }),
   // Management (part 1 §2): dashboard, reports, real-time panel.
-  r('dashboard', '/', 'management', 'dashboard', { icon: 'dashboard' }),
+  r('dashboard', '/', 'management', 'dashboard', { implemented: true, icon: 'dashboard' }),
   r('reports', '/reports', 'management', 'dashboard', { icon: 'chart' }),
   r('moments', '/moments', 'management', 'realtime', { icon: 'monitor' }),
   // Administration: everything else.
@@ -118,7 +116,7 @@ export interface MenuOptions {
 /** The side menu: visible entries in order, top-level ones first, then by group. */
 export function menuEntries(ctx: MenuContext, opts: MenuOptions = {}, routes: RouteEntry[] = ROUTES): RouteEntry[] {
   return routes.filter(
-    (e) => (e.group !== null || e.key === 'home') && (opts.includeUnimplemented || e.implemented) && isMenuVisible(e, ctx),
+    (e) => e.group !== null && (opts.includeUnimplemented || e.implemented) && isMenuVisible(e, ctx),
   )
 }
 

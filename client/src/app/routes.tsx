@@ -5,8 +5,8 @@ import { ExpiredSubscriptionPage, LoginPage, SignupPage } from '../features/auth
 import { ChatsPage } from '../features/chats/index.ts'
 import { AllConnectionsPage, ConnectionsPage } from '../features/connections/index.ts'
 import { ContactsImportPage, ContactsPage } from '../features/contacts/index.ts'
+import { DashboardPage } from '../features/dashboard/index.ts'
 import { HelpsPage } from '../features/helps/index.ts'
-import { HomePage } from '../features/home/index.ts'
 import { MessagesApiPage } from '../features/messages-api/index.ts'
 import { QueuesPage } from '../features/queues/index.ts'
 import { QuickMessagesPage } from '../features/quick-messages/index.ts'
@@ -24,7 +24,7 @@ import { RouteGate } from './route-gate.tsx'
 
 /** Pages this build has, by route key (menu.ts marks them implemented). */
 const PAGES: Record<string, ComponentType> = {
-  home: HomePage,
+  dashboard: DashboardPage,
   helps: HelpsPage,
   users: UsersPage,
   connections: ConnectionsPage,
@@ -44,7 +44,7 @@ const PAGES: Record<string, ComponentType> = {
   messagesApi: MessagesApiPage,
 }
 
-/** One route per path: the first entry of a path wins ('/' is the welcome card until the dashboard exists). */
+/** One route per path: the first entry of a path wins. */
 function uniqueByPath(entries: RouteEntry[]): RouteEntry[] {
   const seen = new Set<string>()
   return entries.filter((e) => !seen.has(e.path) && seen.add(e.path))

@@ -7,6 +7,7 @@ import { companyTimeZone } from '../companies/company-time-zone.ts'
 import type { DomainCtx } from '../context.ts'
 import { likePattern, pageOf, splitPage } from '../paging.ts'
 import { can } from '../permissions.ts'
+import { visibleTo } from './visible-tickets.ts'
 
 /** Tickets per page of the list (the infinite scroll of spec part 1 §2 "Ticket list"). */
 export const TICKETS_PAGE_SIZE = 40
@@ -187,21 +188,6 @@ async function withinBudget<T>(tx: Tx, walk: (sp: Tx) => Promise<T>): Promise<T 
     if ((err as { code?: string }).code === QUERY_CANCELED) return null
     throw err
   }
-}
-
-/**
- * The tickets the actor may see (canSeeTicket in SQL): group tickets need allowGroup, admins see the
- * rest, others their own, their queues' and, with allTicket, queue-less ones.
- */
-function visibleTo(tx: Tx, auth: AuthContext): Fragment[] {
-  const me = auth.user.id
-  const scope: Fragment[] = [tx`t.company_id = ${auth.user.companyId}`]
-  if (!can(auth, 'tickets:group')) scope.push(tx`t.is_group = false`)
-  if (!can(auth, 'admin')) {
-    scope.push(tx`(t.user_id = ${me} or t.queue_id = any(${auth.user.queueIds}::int[])
-                   or (${can(auth, 'tickets:noQueue')}::boolean and t.queue_id is null))`)
-  }
-  return scope
 }
 
 /** Without an allowed showAll the list keeps to the actor's own tickets and unowned ones. */

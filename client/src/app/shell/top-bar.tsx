@@ -30,7 +30,7 @@ interface GreetingProps {
 
 /**
  * 'Olá, <user>' with the company; admins also get the due date line. Not on a phone: beside the bar's
- * icons it was cut to "Ol…", and the home page greets anyway.
+ * icons it was cut to "Ol…".
  */
 export function Greeting({ hello, welcome, dueLine }: GreetingProps) {
   return (

@@ -1,2 +1,0 @@
-// The home page '/'.
-export { default as HomePage } from './home-page.tsx'
