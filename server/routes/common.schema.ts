@@ -29,3 +29,27 @@ export const listQuery = z.object({
   pageNumber: z.coerce.number().int().min(1).max(100000).default(1),
 })
 export type ListQuery = z.infer<typeof listQuery>
+
+export const TICKET_STATUSES = ['pending', 'open', 'closed', 'group', 'lgpd', 'nps'] as const
+
+/** A query-string switch: true, false, 1 or 0. */
+export const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1')
+
+/** A list that arrives as a JSON array ("[1,2]", as the web client sends it), a comma list or repeated keys. */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z.preprocess((v) => {
+    const parts = (Array.isArray(v) ? v : [v]).flatMap((p) => {
+      if (typeof p !== 'string') return [p]
+      const s = p.trim()
+      if (s.startsWith('[')) {
+        try {
+          return JSON.parse(s) as unknown
+        } catch {
+          return [s]
+        }
+      }
+      return s === '' ? [] : s.split(',').map((x) => x.trim())
+    })
+    return parts.flat()
+  }, z.array(item).max(500))
+}

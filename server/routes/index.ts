@@ -29,6 +29,7 @@ import { contacts } from './contacts.ts'
 import { chats } from './chats.ts'
 import { tags, tagsContacts } from './tags.ts'
 import { dashboard } from './dashboard.ts'
+import { ticketReportRoutes } from './ticket-report.ts'
 import { shapeRoute } from '../../sync/server/shape-route.ts'
 
 /** Every resource router, at the paths the spec writes. */
@@ -68,5 +69,6 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/tags', tags)
   app.route('/tags-contacts', tagsContacts)
   app.route('/dashboard', dashboard)
+  app.route('/ticketreport', ticketReportRoutes)
   app.route('/', contacts)
 }

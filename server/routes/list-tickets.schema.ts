@@ -1,29 +1,9 @@
 import { z } from 'zod'
-import { dayField, idField } from './common.schema.ts'
+import { dayField, flag, idField, listOf, TICKET_STATUSES } from './common.schema.ts'
 
 const id = idField()
-const flag = z.union([z.boolean(), z.enum(['true', 'false', '1', '0'])]).transform((v) => v === true || v === 'true' || v === '1')
 const day = dayField
-const statuses = ['pending', 'open', 'closed', 'group', 'lgpd', 'nps'] as const
-
-/** A list that arrives as a JSON array ("[1,2]", as the web client sends it), a comma list or repeated keys. */
-function listOf<T extends z.ZodType>(item: T) {
-  return z.preprocess((v) => {
-    const parts = (Array.isArray(v) ? v : [v]).flatMap((p) => {
-      if (typeof p !== 'string') return [p]
-      const s = p.trim()
-      if (s.startsWith('[')) {
-        try {
-          return JSON.parse(s) as unknown
-        } catch {
-          return [s]
-        }
-      }
-      return s === '' ? [] : s.split(',').map((x) => x.trim())
-    })
-    return parts.flat()
-  }, z.array(item).max(500))
-}
+const statuses = TICKET_STATUSES
 
 /** GET /tickets (spec part 1 §7); the rules are in server/domain/tickets/list-tickets.ts and docs/decisions.md "Tickets". */
 export const listTicketsQuery = z.object({

@@ -40,7 +40,7 @@ const r = (key: string, path: string, group: MenuGroup | null, role: Role, extra
 export const ROUTES: RouteEntry[] = [
   // Management (part 1 §2): dashboard, reports, real-time panel.
   r('dashboard', '/', 'management', 'dashboard', { implemented: true, icon: 'dashboard' }),
-  r('reports', '/reports', 'management', 'dashboard', { icon: 'chart' }),
+  r('reports', '/reports', 'management', 'dashboard', { implemented: true, icon: 'chart' }),
   r('moments', '/moments', 'management', 'realtime', { icon: 'monitor' }),
   // Administration: everything else.
   r('tickets', '/tickets', 'administration', 'all', { implemented: true, icon: 'chat' }),

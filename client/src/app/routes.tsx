@@ -10,6 +10,7 @@ import { HelpsPage } from '../features/helps/index.ts'
 import { MessagesApiPage } from '../features/messages-api/index.ts'
 import { QueuesPage } from '../features/queues/index.ts'
 import { QuickMessagesPage } from '../features/quick-messages/index.ts'
+import { ReportsPage } from '../features/reports/index.ts'
 import { SchedulesPage } from '../features/schedules/index.ts'
 import { SettingsPage } from '../features/settings/index.ts'
 import { TicketsPage } from '../features/tickets/index.ts'
@@ -25,6 +26,7 @@ import { RouteGate } from './route-gate.tsx'
 /** Pages this build has, by route key (menu.ts marks them implemented). */
 const PAGES: Record<string, ComponentType> = {
   dashboard: DashboardPage,
+  reports: ReportsPage,
   helps: HelpsPage,
   users: UsersPage,
   connections: ConnectionsPage,

@@ -32,3 +32,22 @@ export function clockTime(date: Date, language: string): string {
 export function shortDateTime(date: Date, language: string): string {
   return Number.isNaN(date.getTime()) ? '' : `${date.toLocaleDateString(language)} ${clockTime(date, language)}`
 }
+
+const two = (n: number) => String(n).padStart(2, '0')
+
+/** dd/MM/yy HH:mm (spec part 2 §1: dates on connection and report pages). */
+export function formatShortDateTime(iso: string): string {
+  const d = new Date(iso)
+  if (Number.isNaN(d.getTime())) return ''
+  return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${two(d.getFullYear() % 100)} ${two(d.getHours())}:${two(d.getMinutes())}`
+}
+
+/** A local calendar day as YYYY-MM-DD (date inputs, day filters). */
+export const isoDay = (d: Date) => `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`
+
+/** Minutes as hours and minutes: 0 → "0min", 75.4 → "1h 15min", 1500 → "25h 0min". */
+export function hoursAndMinutes(minutes: number): string {
+  const total = Math.round(Math.max(0, minutes))
+  const h = Math.floor(total / 60)
+  return h ? `${h}h ${total % 60}min` : `${total}min`
+}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next'
-import { connectionStatusText, formatShortDateTime, type ConnectionRow, type SessionCommand } from './connections.ts'
+import { formatShortDateTime } from '../../lib/format.ts'
+import { connectionStatusText, type ConnectionRow, type SessionCommand } from './connections.ts'
 import { Button, plainIconButtonClass } from '../../ui/button.tsx'
 import { ImportPreparingButton } from './connections-import-card.tsx'
 import { FailedEventsButton } from './failed-events.tsx'

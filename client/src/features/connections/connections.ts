@@ -193,12 +193,3 @@ export function connectionStatusText(status: string): string {
   const key = `connections.statuses.${status}`
   return i18n.exists(key) ? i18n.t(key) : status
 }
-
-const two = (n: number) => String(n).padStart(2, '0')
-
-/** dd/MM/yy HH:mm (spec part 2 §1: dates on connection pages). */
-export function formatShortDateTime(iso: string): string {
-  const d = new Date(iso)
-  if (Number.isNaN(d.getTime())) return ''
-  return `${two(d.getDate())}/${two(d.getMonth() + 1)}/${two(d.getFullYear() % 100)} ${two(d.getHours())}:${two(d.getMinutes())}`
-}

@@ -5,7 +5,7 @@ import { toastError } from '../../lib/errors.ts'
 import { useBrowserOnline } from '../../lib/local-first.ts'
 import { Button } from '../../ui/button.tsx'
 import { Modal } from '../../ui/modal.tsx'
-import { formatShortDateTime } from './connections.ts'
+import { formatShortDateTime } from '../../lib/format.ts'
 
 /** GET /whatsapp/failed-events: per connection, how many channel events were set aside (issue 15 item 4). */
 export interface FailedEventCount {

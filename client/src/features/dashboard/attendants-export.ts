@@ -1,5 +1,5 @@
 import type { AttendantRow } from './dashboard.ts'
-import { hoursAndMinutes } from './dashboard.ts'
+import { hoursAndMinutes } from '../../lib/format.ts'
 
 export const ATTENDANTS_FILE = 'atendentes.xlsx'
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { attendantSheetRows } from './attendants-export.ts'
-import { chartQuery, dashboardQuery, defaultFilter, faceOf, filterProblem, hoursAndMinutes, meanRating, stepLabel } from './dashboard.ts'
+import { hoursAndMinutes } from '../../lib/format.ts'
+import { chartQuery, dashboardQuery, defaultFilter, faceOf, filterProblem, meanRating, stepLabel } from './dashboard.ts'
 import type { AttendantRow, DashboardData } from './dashboard.ts'
 
 describe('dashboard filter', () => {

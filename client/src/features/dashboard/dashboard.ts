@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { AttendantRow, DashboardCounters, TicketsPerTime, TicketsPerUser } from '../../../../server/domain/dashboard/dashboard-types.ts'
 import { api } from '../../lib/api.ts'
+import { isoDay } from '../../lib/format.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
 
 /**
@@ -25,8 +26,6 @@ export type DashboardFilter = { mode: 'days'; days: number } | { mode: 'dates'; 
 export const DASHBOARD_DELAY_MS = 1000
 export const DAY_CHOICES = [7, 15, 30, 60, 90] as const
 
-const pad = (n: number) => String(n).padStart(2, '0')
-export const isoDay = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`
 
 /** Spec part 1 §9: from the first of the month to today. */
 export function defaultFilter(today: Date = new Date()): DashboardFilter {
@@ -55,13 +54,6 @@ export function chartQuery(f: DashboardFilter, today: Date = new Date()): Record
   if (f.from) q.initialDate = f.from
   if (f.to) q.finalDate = f.to
   return q
-}
-
-/** Minutes as hours and minutes: 0 → "0min", 75.4 → "1h 15min", 1500 → "25h 0min". */
-export function hoursAndMinutes(minutes: number): string {
-  const total = Math.round(Math.max(0, minutes))
-  const h = Math.floor(total / 60)
-  return h ? `${h}h ${total % 60}min` : `${total}min`
 }
 
 /** A 0-10 mean as one of five faces: 0-1.9 → 1 … 8-10 → 5 (docs/decisions.md "Dashboard"). */

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { CountBars } from './charts.tsx'
-import { type DashboardData, hoursAndMinutes, stepLabel } from './dashboard.ts'
+import { hoursAndMinutes } from '../../lib/format.ts'
+import { type DashboardData, stepLabel } from './dashboard.ts'
 import { ChartCard, StatCard } from './stat-card.tsx'
 
 export function IndicatorsTab({ data }: { data: DashboardData }) {

@@ -1,0 +1,2 @@
+// The tickets report at /reports.
+export { default as ReportsPage } from './reports-page.tsx'

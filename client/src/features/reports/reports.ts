@@ -1,0 +1,118 @@
+import { useEffect, useState } from 'react'
+import type { ReportRow, TicketReport } from '../../../../server/domain/reports/report-types.ts'
+import { api } from '../../lib/api.ts'
+import { formatShortDateTime, hoursAndMinutes, isoDay } from '../../lib/format.ts'
+import { useDebounced } from '../../lib/use-debounced.ts'
+
+/**
+ * The tickets report at /reports (spec part 2 §2, §3 "Report row", §7, §9): the server filters the
+ * tickets the user may see; online only, like the dashboard (docs/decisions.md "Tickets report").
+ */
+
+export type { ReportRow, TicketReport }
+
+export const REPORT_STATUSES = ['pending', 'open', 'closed', 'nps', 'lgpd', 'group'] as const
+export type ReportStatus = (typeof REPORT_STATUSES)[number]
+
+export interface ReportFilter {
+  search: string
+  dateFrom: string
+  dateTo: string
+  whatsappIds: number[]
+  userIds: number[]
+  queueIds: number[]
+  statuses: ReportStatus[]
+  onlyRated: boolean
+}
+
+/** Spec part 2 §9: page sizes 5, 10, 20, 50, 10 first. */
+export const PAGE_SIZES = [5, 10, 20, 50] as const
+export const DEFAULT_PAGE_SIZE = 10
+/** The export's sheet and file (spec part 2 §9). */
+export const REPORT_FILE = 'relatorio-de-atendimentos.xlsx'
+export const REPORT_SHEET = 'RelatorioDeAtendimentos'
+/** The export asks this many rows a call, so its progress can be shown. */
+export const EXPORT_BATCH = 5000
+
+/** Spec part 2 §9: from the first of the month to today. */
+export function defaultReportFilter(today: Date = new Date()): ReportFilter {
+  return { search: '', dateFrom: isoDay(new Date(today.getFullYear(), today.getMonth(), 1)), dateTo: isoDay(today), whatsappIds: [], userIds: [], queueIds: [], statuses: [], onlyRated: false }
+}
+
+/** The query GET /ticketreport/reports takes; lists go as JSON arrays, as the spec's client sends them. */
+export function reportQuery(f: ReportFilter, page: number, pageSize: number): Record<string, string | number> {
+  const q: Record<string, string | number> = { page, pageSize }
+  if (f.search.trim()) q.searchParam = f.search.trim()
+  if (f.dateFrom) q.dateFrom = f.dateFrom
+  if (f.dateTo) q.dateTo = f.dateTo
+  if (f.whatsappIds.length) q.whatsappId = JSON.stringify(f.whatsappIds)
+  if (f.userIds.length) q.users = JSON.stringify(f.userIds)
+  if (f.queueIds.length) q.queueIds = JSON.stringify(f.queueIds)
+  if (f.statuses.length) q.status = JSON.stringify(f.statuses)
+  if (f.onlyRated) q.onlyRated = 'true'
+  return q
+}
+
+export const fetchReport = (f: ReportFilter, page: number, pageSize: number, signal?: AbortSignal) =>
+  api<TicketReport>('/ticketreport/reports', { query: reportQuery(f, page, pageSize), signal })
+
+export interface ReportState {
+  report: TicketReport | null
+  loading: boolean
+  error: unknown
+}
+
+/** A page of the report; the search waits 500 ms after the last keystroke, an older answer never replaces a newer one. */
+export function useReport(filter: ReportFilter, page: number, pageSize: number, refresh: number): ReportState {
+  const search = useDebounced(filter.search)
+  const [state, setState] = useState<ReportState>({ report: null, loading: true, error: null })
+  const key = JSON.stringify({ ...filter, search, page, pageSize, refresh })
+  useEffect(() => {
+    const abort = new AbortController()
+    setState((s) => ({ ...s, loading: true, error: null }))
+    fetchReport({ ...filter, search }, page, pageSize, abort.signal).then(
+      (report) => setState({ report, loading: false, error: null }),
+      (error) => !abort.signal.aborted && setState((s) => ({ ...s, loading: false, error })),
+    )
+    return () => abort.abort()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key])
+  return state
+}
+
+/** A row of the spreadsheet: the table's columns, headers in the reader's language, times as on screen. */
+export function reportSheetRows(rows: ReportRow[], t: (key: string) => string): Record<string, string | number>[] {
+  const h = (k: string) => t(`reports.columns.${k}`)
+  return rows.map((r) => ({
+    [h('id')]: r.id,
+    [h('whatsappName')]: r.whatsappName ?? '',
+    [h('contactName')]: r.contactName,
+    [h('userName')]: r.userName ?? '',
+    [h('queueName')]: r.queueName ?? '',
+    [h('status')]: t(`reports.statuses.${r.status}`),
+    [h('lastMessage')]: r.lastMessage,
+    [h('createdAt')]: formatShortDateTime(String(r.createdAt)),
+    [h('closedAt')]: r.closedAt ? formatShortDateTime(String(r.closedAt)) : '',
+    [h('supportTime')]: r.supportTime === null ? '' : hoursAndMinutes(r.supportTime),
+    [h('NPS')]: r.NPS ?? '',
+  }))
+}
+
+/**
+ * The whole filtered set to relatorio-de-atendimentos.xlsx, asked EXPORT_BATCH rows a call so that
+ * `progress` can say how far it is; the spreadsheet library loads on the click.
+ */
+export async function exportReport(f: ReportFilter, t: (key: string) => string, progress: (done: number, total: number) => void): Promise<number> {
+  const rows: ReportRow[] = []
+  for (let page = 1; ; page++) {
+    const { tickets, totalTickets } = await fetchReport(f, page, EXPORT_BATCH)
+    rows.push(...tickets)
+    progress(rows.length, totalTickets.total)
+    if (tickets.length < EXPORT_BATCH || rows.length >= totalTickets.total) break
+  }
+  const XLSX = await import('@e965/xlsx')
+  const book = XLSX.utils.book_new()
+  XLSX.utils.book_append_sheet(book, XLSX.utils.json_to_sheet(reportSheetRows(rows, t)), REPORT_SHEET)
+  XLSX.writeFile(book, REPORT_FILE)
+  return rows.length
+}
