@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { dayField } from './common.schema.ts'
+import { dayField, flag, idField, listOf } from './common.schema.ts'
 
 /** Spec part 1 §5: the dashboard filter needs days or a date ('Parametrize o filtro'). */
 export const dashboardQuery = z
@@ -31,3 +31,18 @@ export const dashboardChartQuery = z
     }
   })
 export type DashboardChartQuery = z.infer<typeof dashboardChartQuery>
+
+/** GET /dashboard/moments (spec part 1 §7): the live panel's tickets; days of the last update, the last 30 by default. */
+export const momentsQuery = z
+  .object({
+    status: listOf(z.enum(['open', 'pending'])).optional(),
+    showAll: flag.optional().default(true),
+    queueIds: listOf(idField()).optional(),
+    userId: idField().optional(),
+    dateStart: dayField.optional(),
+    dateEnd: dayField.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.dateStart && q.dateEnd && q.dateStart > q.dateEnd) ctx.addIssue({ code: 'custom', path: ['dateEnd'], message: 'A data final é anterior à inicial' })
+  })
+export type MomentsQuery = z.infer<typeof momentsQuery>

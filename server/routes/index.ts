@@ -28,7 +28,7 @@ import { facebook } from './facebook.ts'
 import { contacts } from './contacts.ts'
 import { chats } from './chats.ts'
 import { tags, tagsContacts } from './tags.ts'
-import { dashboard } from './dashboard.ts'
+import { dashboard, usersMoments } from './dashboard.ts'
 import { ticketReportRoutes } from './ticket-report.ts'
 import { shapeRoute } from '../../sync/server/shape-route.ts'
 
@@ -69,6 +69,7 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/tags', tags)
   app.route('/tags-contacts', tagsContacts)
   app.route('/dashboard', dashboard)
+  app.route('/usersMoments', usersMoments)
   app.route('/ticketreport', ticketReportRoutes)
   app.route('/', contacts)
 }

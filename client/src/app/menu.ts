@@ -41,7 +41,7 @@ export const ROUTES: RouteEntry[] = [
   // Management (part 1 §2): dashboard, reports, real-time panel.
   r('dashboard', '/', 'management', 'dashboard', { implemented: true, icon: 'dashboard' }),
   r('reports', '/reports', 'management', 'dashboard', { implemented: true, icon: 'chart' }),
-  r('moments', '/moments', 'management', 'realtime', { icon: 'monitor' }),
+  r('moments', '/moments', 'management', 'realtime', { implemented: true, icon: 'monitor' }),
   // Administration: everything else.
   r('tickets', '/tickets', 'administration', 'all', { implemented: true, icon: 'chat' }),
   r('ticket', '/tickets/:uuid', null, 'all', { implemented: true }),

@@ -8,6 +8,7 @@ import { ContactsImportPage, ContactsPage } from '../features/contacts/index.ts'
 import { DashboardPage } from '../features/dashboard/index.ts'
 import { HelpsPage } from '../features/helps/index.ts'
 import { MessagesApiPage } from '../features/messages-api/index.ts'
+import { MomentsPage } from '../features/moments/index.ts'
 import { QueuesPage } from '../features/queues/index.ts'
 import { QuickMessagesPage } from '../features/quick-messages/index.ts'
 import { ReportsPage } from '../features/reports/index.ts'
@@ -27,6 +28,7 @@ import { RouteGate } from './route-gate.tsx'
 const PAGES: Record<string, ComponentType> = {
   dashboard: DashboardPage,
   reports: ReportsPage,
+  moments: MomentsPage,
   helps: HelpsPage,
   users: UsersPage,
   connections: ConnectionsPage,

@@ -54,3 +54,17 @@ export interface TicketsPerTime {
   data: { label: string; total: number }[]
   range: { from: string; to: string }
 }
+
+/** A live ticket on the panel (GET /dashboard/moments, GET /usersMoments). */
+export interface MomentRow {
+  id: number
+  uuid: string
+  status: 'open' | 'pending'
+  lastMessage: string
+  unreadMessages: number
+  updatedAt: Date | string
+  createdAt: Date | string
+  user: { id: number; name: string } | null
+  contact: { id: number; name: string; urlPicture: string | null }
+  queue: { id: number; name: string; color: string } | null
+}

@@ -1,0 +1,2 @@
+// The live panel at /moments.
+export { default as MomentsPage } from './moments-page.tsx'
