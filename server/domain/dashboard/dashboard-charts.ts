@@ -1,12 +1,12 @@
 import type { DashboardChartQuery } from '../../routes/dashboard.schema.ts'
 import { companyTimeZone } from '../companies/company-time-zone.ts'
 import type { DomainCtx } from '../context.ts'
-import { chartRange, type DayRange, withinRange, withoutJit } from './dashboard-range.ts'
+import { chartRange, type DayRange, withinRange, forReporting } from './dashboard-range.ts'
 import { dashboardScope } from './dashboard-scope.ts'
 import type { ChartUnit, TicketsPerTime, TicketsPerUser } from './dashboard-types.ts'
 
 async function rangeOf(ctx: DomainCtx, q: DashboardChartQuery): Promise<DayRange> {
-  await withoutJit(ctx.tx)
+  await forReporting(ctx.tx)
   return chartRange(q, await companyTimeZone(ctx.tx, ctx.auth.user.companyId), ctx.now())
 }
 

@@ -1,82 +1,116 @@
 import type { DashboardQuery } from '../../routes/dashboard.schema.ts'
 import { companyTimeZone } from '../companies/company-time-zone.ts'
 import type { DomainCtx } from '../context.ts'
-import { dashboardRange, withinRange, withoutJit } from './dashboard-range.ts'
+import { dashboardRange, withinRange, forReporting } from './dashboard-range.ts'
 import { dashboardScope } from './dashboard-scope.ts'
 import type { AttendantRow, Dashboard } from './dashboard-types.ts'
 
-const round1 = (n: number | null | undefined) => Math.round(Number(n ?? 0) * 10) / 10
+const round1 = (n: number) => Math.round(n * 10) / 10
+const mean = (sum: number, count: number) => (count ? round1(sum / count) : 0)
+const perc = (part: number, whole: number) => (whole ? round1((100 * part) / whole) : 0)
 
-type Sums = Record<string, string | number | null>
+/** One owner's sums over the range (null: the tickets nobody took); means and shares are made from them. */
+interface Sums {
+  userId: number | null
+  happening: number
+  pending: number
+  finished: number
+  groups: number
+  tickets: number
+  active: number
+  passive: number
+  waitSum: number
+  waitCount: number
+  supportSum: number
+  supportCount: number
+  rateSum: number
+  rated: number
+  promoters: number
+  passives: number
+  detractors: number
+  waitRating: number
+  withoutRating: number
+}
+
+const SUMMED = ['happening', 'pending', 'finished', 'groups', 'tickets', 'active', 'passive', 'waitSum', 'waitCount', 'supportSum', 'supportCount', 'rateSum', 'rated', 'promoters', 'passives', 'detractors', 'waitRating', 'withoutRating'] as const
+
+function total(rows: Sums[]): Sums {
+  const t = { userId: null } as Sums
+  for (const k of SUMMED) t[k] = rows.reduce((s, r) => s + r[k], 0)
+  return t
+}
 
 /**
  * GET /dashboard (spec part 1 §3, §7). Every counter is over the tickets created within the range
  * (days in the company's zone) that the caller may count; each formula is in docs/decisions.md
  * "Dashboard". One pass over those tickets (with their latest rating and who wrote first as
- * migrations/0027_* keeps them) sums the company and each attendant at once (grouping sets).
+ * migrations/0027_* keeps them) sums each owner; the company's figures are the owners' sums added up
+ * here, so Postgres can aggregate in parallel (grouping sets cannot).
  */
 export async function getDashboard(ctx: DomainCtx, q: DashboardQuery): Promise<Dashboard> {
   const { tx, auth } = ctx
   const range = dashboardRange(q, await companyTimeZone(tx, auth.user.companyId), ctx.now())
   const scope = dashboardScope(tx, auth)
-  await withoutJit(tx)
-  const sums = await tx<(Sums & { userId: number | null; total: number })[]>`
-    with w as (
-      select t.user_id, t.status, t.is_group, t.accepted_at, t.closed_at, t.created_at, f.rate, f.first_from_me
-        from tickets t left join ticket_facts f on f.ticket_id = t.id
-       where ${scope} and ${withinRange(tx, tx`t.created_at`, range)}
-    )
-    select user_id, grouping(user_id) as total,
-           count(*) filter (where not is_group and status = 'open')::int as support_happening,
-           count(*) filter (where not is_group and status in ('pending', 'lgpd'))::int as support_pending,
-           count(*) filter (where not is_group and status in ('closed', 'nps'))::int as support_finished,
-           count(*) filter (where is_group)::int as support_groups,
-           avg(extract(epoch from closed_at - accepted_at) / 60)
-             filter (where not is_group and status = 'closed' and accepted_at is not null and closed_at >= accepted_at) as avg_support_time,
-           avg(extract(epoch from accepted_at - created_at) / 60) filter (where not is_group and accepted_at >= created_at) as avg_wait_time,
-           count(*) filter (where not is_group and first_from_me)::int as active_tickets,
-           count(*) filter (where not is_group and not first_from_me)::int as passive_tickets,
-           count(*) filter (where not is_group)::int as tickets,
-           count(*) filter (where not is_group and rate is not null)::int as with_rating,
-           avg(rate) filter (where not is_group) as rating,
-           count(*) filter (where not is_group and rate >= 9)::int as promoters,
-           count(*) filter (where not is_group and rate between 7 and 8)::int as passives,
-           count(*) filter (where not is_group and rate <= 6)::int as detractors,
-           count(*) filter (where not is_group and status = 'nps')::int as wait_rating,
-           count(*) filter (where not is_group and status = 'closed' and rate is null)::int as without_rating
-      from w
-     group by grouping sets ((), (user_id))`
+  await forReporting(tx)
+  const minutes = (a: string, b: string) => tx.unsafe(`extract(epoch from ${a} - ${b}) / 60`)
+  const taken = tx`not t.is_group and t.accepted_at >= t.created_at`
+  const served = tx`not t.is_group and t.status = 'closed' and t.accepted_at is not null and t.closed_at >= t.accepted_at`
+  const raw = await tx<Record<string, string | number | null>[]>`
+    select t.user_id,
+           count(*) filter (where not t.is_group and t.status = 'open') as happening,
+           count(*) filter (where not t.is_group and t.status in ('pending', 'lgpd')) as pending,
+           count(*) filter (where not t.is_group and t.status in ('closed', 'nps')) as finished,
+           count(*) filter (where t.is_group) as groups,
+           count(*) filter (where not t.is_group) as tickets,
+           count(*) filter (where not t.is_group and f.first_from_me) as active,
+           count(*) filter (where not t.is_group and not f.first_from_me) as passive,
+           coalesce(sum(${minutes('t.accepted_at', 't.created_at')}) filter (where ${taken}), 0) as wait_sum,
+           count(*) filter (where ${taken}) as wait_count,
+           coalesce(sum(${minutes('t.closed_at', 't.accepted_at')}) filter (where ${served}), 0) as support_sum,
+           count(*) filter (where ${served}) as support_count,
+           coalesce(sum(f.rate) filter (where not t.is_group), 0) as rate_sum,
+           count(f.rate) filter (where not t.is_group) as rated,
+           count(*) filter (where not t.is_group and f.rate >= 9) as promoters,
+           count(*) filter (where not t.is_group and f.rate between 7 and 8) as passives,
+           count(*) filter (where not t.is_group and f.rate <= 6) as detractors,
+           count(*) filter (where not t.is_group and t.status = 'nps') as wait_rating,
+           count(*) filter (where not t.is_group and t.status = 'closed' and f.rate is null) as without_rating
+      from tickets t left join ticket_facts f on f.ticket_id = t.id
+     where ${scope} and ${withinRange(tx, tx`t.created_at`, range)}
+     group by t.user_id`
+  const owners: Sums[] = raw.map((r) => {
+    const s = { userId: r.userId === null ? null : Number(r.userId) } as Sums
+    for (const k of SUMMED) s[k] = Number(r[k] ?? 0)
+    return s
+  })
   const [{ leads }] = await tx<{ leads: number }[]>`
     select count(*)::int as leads from contacts c
      where c.company_id = ${auth.user.companyId} and ${withinRange(tx, tx`c.created_at`, range)}
        and c.id in (select t.contact_id from tickets t where ${scope} and not t.is_group and ${withinRange(tx, tx`t.created_at`, range)})`
-  const c: Sums = sums.find((r) => r.total === 1) ?? {}
-  const n = (k: string) => Number(c[k] ?? 0)
-  const rated = n('withRating')
-  const perc = (part: number, whole: number) => (whole ? round1((100 * part) / whole) : 0)
+  const c = total(owners)
   return {
     counters: {
-      supportHappening: n('supportHappening'),
-      supportPending: n('supportPending'),
-      supportFinished: n('supportFinished'),
-      supportGroups: n('supportGroups'),
+      supportHappening: c.happening,
+      supportPending: c.pending,
+      supportFinished: c.finished,
+      supportGroups: c.groups,
       leads,
-      avgSupportTime: round1(c.avgSupportTime as number | null),
-      avgWaitTime: round1(c.avgWaitTime as number | null),
-      activeTickets: n('activeTickets'),
-      passiveTickets: n('passiveTickets'),
+      avgSupportTime: mean(c.supportSum, c.supportCount),
+      avgWaitTime: mean(c.waitSum, c.waitCount),
+      activeTickets: c.active,
+      passiveTickets: c.passive,
       // From the unrounded shares, so a score is never off by the two roundings.
-      npsScore: rated ? round1((100 * (n('promoters') - n('detractors'))) / rated) : 0,
-      npsPromotersPerc: perc(n('promoters'), rated),
-      npsPassivePerc: perc(n('passives'), rated),
-      npsDetractorsPerc: perc(n('detractors'), rated),
-      tickets: n('tickets'),
-      waitRating: n('waitRating'),
-      withoutRating: n('withoutRating'),
-      withRating: rated,
-      percRating: perc(rated, rated + n('withoutRating')),
+      npsScore: perc(c.promoters - c.detractors, c.rated),
+      npsPromotersPerc: perc(c.promoters, c.rated),
+      npsPassivePerc: perc(c.passives, c.rated),
+      npsDetractorsPerc: perc(c.detractors, c.rated),
+      tickets: c.tickets,
+      waitRating: c.waitRating,
+      withoutRating: c.withoutRating,
+      withRating: c.rated,
+      percRating: perc(c.rated, c.rated + c.withoutRating),
     },
-    attendants: await attendantRows(ctx, sums),
+    attendants: await attendantRows(ctx, owners),
     range: { from: range.from, to: range.to },
   }
 }
@@ -85,20 +119,20 @@ export async function getDashboard(ctx: DomainCtx, q: DashboardQuery): Promise<D
  * Every user of the company (an attendant without tickets in the range still shows, with zeros), each
  * with the sums of the range's tickets they own, most tickets first.
  */
-async function attendantRows(ctx: DomainCtx, sums: (Sums & { userId: number | null; total: number })[]): Promise<AttendantRow[]> {
+async function attendantRows(ctx: DomainCtx, owners: Sums[]): Promise<AttendantRow[]> {
   const users = await ctx.tx<{ id: number; name: string; online: boolean }[]>`
     select id, name, online from users where company_id = ${ctx.auth.user.companyId}`
-  const byUser = new Map(sums.filter((r) => r.total === 0 && r.userId !== null).map((r) => [r.userId, r]))
+  const byUser = new Map(owners.map((r) => [r.userId, r]))
   const rows = users.map((u) => {
-    const r: Sums = byUser.get(u.id) ?? {}
+    const r = byUser.get(u.id)
     return {
       id: u.id,
       name: u.name,
-      rating: r.rating == null ? null : round1(Number(r.rating)),
-      countRating: Number(r.withRating ?? 0),
-      tickets: Number(r.tickets ?? 0),
-      avgWaitTime: round1(r.avgWaitTime as number | null),
-      avgSupportTime: round1(r.avgSupportTime as number | null),
+      rating: r?.rated ? round1(r.rateSum / r.rated) : null,
+      countRating: r?.rated ?? 0,
+      tickets: r?.tickets ?? 0,
+      avgWaitTime: r ? mean(r.waitSum, r.waitCount) : 0,
+      avgSupportTime: r ? mean(r.supportSum, r.supportCount) : 0,
       online: u.online,
     }
   })

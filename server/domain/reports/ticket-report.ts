@@ -3,7 +3,7 @@ import type { TicketReportQuery } from '../../routes/ticket-report.schema.ts'
 import { companyTimeZone } from '../companies/company-time-zone.ts'
 import { hidesNumbers } from '../contacts/contact-view.ts'
 import type { DomainCtx } from '../context.ts'
-import { withoutJit } from '../dashboard/dashboard-range.ts'
+import { forReporting } from '../dashboard/dashboard-range.ts'
 import { likePattern } from '../paging.ts'
 import { type Fragment, visibleTo } from '../tickets/visible-tickets.ts'
 import type { ReportRow, TicketReport } from './report-types.ts'
@@ -17,7 +17,7 @@ export async function ticketReport(ctx: DomainCtx, q: TicketReportQuery): Promis
   const { tx, auth } = ctx
   const where = [...visibleTo(tx, auth), ...(await filtersOf(ctx, q))]
   const cond = where.reduce((acc, f) => tx`${acc} and ${f}`)
-  await withoutJit(tx)
+  await forReporting(tx)
   const [{ total }] = await tx<{ total: number }[]>`
     select count(*)::int as total from tickets t ${q.onlyRated ? tx`join ticket_facts f on f.ticket_id = t.id and f.rate is not null` : tx``} where ${cond}`
   if (!total || (q.page - 1) * q.pageSize >= total) return { tickets: [], totalTickets: { total } }
