@@ -2,20 +2,26 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import * as XLSX from '@e965/xlsx'
 import { withSystem } from '../server/db/tenant.ts'
-import { createCompany, createConnection } from '../test/factories.ts'
+import { createCompany, createConnection, createUser } from '../test/factories.ts'
+import { call } from '../test/http.ts'
 import { loginAs, openBrowser, screenshot, type Server, startServer, until, waitForLanding } from './support/harness.ts'
 
 /**
  * The tickets report at /reports (issue 18): an admin filters, pages, opens a ticket's log and its chat,
- * and exports the whole filtered set. Run after `vite build`.
+ * exports the whole filtered set, and sees the rows come again after a ticket is finished. Run after
+ * `vite build`.
  */
 let server: Server
 let company: Awaited<ReturnType<typeof createCompany>>
+let waitingId = 0
+// Another admin's token: the browser's login ends the company admin's API session (one session per user).
+let otherAdmin: Awaited<ReturnType<typeof createUser>>
 beforeAll(async () => {
   server = await startServer()
   company = await createCompany(server.env)
   const companyId = company.companyId
   const w = (await createConnection(server.env, companyId, { name: 'Loja Centro' })).id
+  otherAdmin = await createUser(server.env, companyId, { name: 'Outra Admin', profile: 'admin' })
   await withSystem(server.env.services.db, async (tx) => {
     const [vendas] = await tx<{ id: number }[]>`insert into queues (company_id, name, color) values (${companyId}, 'Vendas', '#16a34a') returning id`
     // 23 tickets this month: every third closed and rated, the rest waiting; one named apart for the search.
@@ -28,6 +34,7 @@ beforeAll(async () => {
         values (${companyId}, ${c.id}, ${w}, 'simulator', ${closed ? 'closed' : 'pending'}, ${vendas.id}, ${at}, ${closed ? new Date(at.getTime() + 60_000) : null},
                 ${closed ? new Date(at.getTime() + 31 * 60_000) : null}, ${`Mensagem ${i}`}) returning id`
       await tx`insert into ticket_logs (company_id, ticket_id, type, created_at) values (${companyId}, ${t.id}, 'create', ${at})`
+      if (i === 1) waitingId = t.id
       if (closed) await tx`insert into user_ratings (company_id, ticket_id, rate) values (${companyId}, ${t.id}, ${i % 11})`
     }
   })
@@ -82,6 +89,11 @@ describe('tickets report', () => {
       expect(sheet).toHaveLength(16)
       expect(new Set(sheet.map((r) => r.Status))).toEqual(new Set(['Aguardando']))
       expect(sheet[0]).toMatchObject({ Conexão: 'Loja Centro', Fila: 'Vendas' })
+
+      // A waiting ticket is finished elsewhere: 5 s after it reaches this browser the rows come again.
+      const closed = await call(server.env, 'PUT', `/tickets/${waitingId}`, { token: otherAdmin.token, json: { status: 'closed' } })
+      expect(closed.status).toBe(200)
+      await until('the report without it', async () => (await range.textContent()) === '1–5 de 15', 20_000)
 
       await rows.first().getByRole('button', { name: 'Abrir atendimento' }).click()
       await page.waitForURL((u) => u.pathname.startsWith('/tickets/'))

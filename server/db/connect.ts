@@ -34,7 +34,9 @@ function makeSql(url: string, max: number): Sql {
     max,
     onnotice: () => {},
     transform: columnTransform,
-    connection: { application_name: 'balcao' },
+    // No parallel workers unless a query asks (forReporting, server/domain/dashboard/dashboard-range.ts):
+    // the everyday lists lost more to a gather's setup than they gained (migrations/0028_*).
+    connection: { application_name: 'balcao', max_parallel_workers_per_gather: 0 },
     // int8 (counts, sums) as numbers: our counts never reach 2^53.
     types: { bigint: { to: 20, from: [20], serialize: (x: number) => x.toString(), parse: (x: string) => Number(x) } },
   }) as unknown as Sql

@@ -49,12 +49,13 @@ export function withinRange(tx: Tx, column: Fragment, r: DayRange): Fragment {
 }
 
 /**
- * Settings for a one-off query over a large range, for the rest of this transaction. JIT off: Postgres
- * compiled such a query with LLVM first, 350 ms of a 980 ms dashboard in bench/dashboard.ts. Custom
- * plans only: after five runs of a prepared statement Postgres may switch to a generic plan, which
- * does not know the range and gave up the parallel scan (a year's dashboard 165 ms → 350 ms from the
- * tenth call on).
+ * Settings for a one-off query over a large range, for the rest of this transaction. Two parallel
+ * workers (the database's default is none, migrations/0028_*). JIT off: Postgres compiled such a query
+ * with LLVM first, 350 ms of a 980 ms dashboard in bench/dashboard.ts. Custom plans only: after five
+ * runs of a prepared statement Postgres may switch to a generic plan, which does not know the range and
+ * gave up the parallel scan (a year's dashboard 165 ms → 350 ms from the tenth call on).
  */
 export async function forReporting(tx: Tx): Promise<void> {
-  await tx`select set_config('jit', 'off', true), set_config('plan_cache_mode', 'force_custom_plan', true)`
+  await tx`select set_config('jit', 'off', true), set_config('plan_cache_mode', 'force_custom_plan', true),
+                  set_config('max_parallel_workers_per_gather', '2', true)`
 }

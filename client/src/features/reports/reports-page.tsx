@@ -10,13 +10,14 @@ import { TicketLogDialog } from '../tickets/index.ts'
 import { ReportFilters } from './report-filters.tsx'
 import { ReportPager } from './report-pager.tsx'
 import { ReportTable } from './report-table.tsx'
-import { DEFAULT_PAGE_SIZE, defaultReportFilter, exportReport, type ReportFilter, useReport } from './reports.ts'
+import { DEFAULT_PAGE_SIZE, defaultReportFilter, exportReport, type ReportFilter, useFinishedRefresh, useReport } from './reports.ts'
 
 const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 
 /**
  * /reports (spec part 2 §2 Reports; dashboard:view): filters, the rows of one page, page sizes, the
- * export of the whole filtered set, and per row the ticket's log and its chat.
+ * export of the whole filtered set, and per row the ticket's log and its chat; the rows come again 5 s
+ * after a ticket is finished (useFinishedRefresh).
  */
 export default function ReportsPage() {
   const { t, i18n: { language } } = useTranslation()
@@ -26,7 +27,7 @@ export default function ReportsPage() {
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE)
   const [logOf, setLogOf] = useState<number | null>(null)
   const [exporting, setExporting] = useState<{ done: number; total: number } | null>(null)
-  const { report, loading, error } = useReport(filter, page, pageSize, 0)
+  const { report, loading, error } = useReport(filter, page, pageSize, useFinishedRefresh())
 
   const changeFilter = (f: ReportFilter) => {
     setFilter(f)

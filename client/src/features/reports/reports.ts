@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react'
 import type { ReportRow, TicketReport } from '../../../../server/domain/reports/report-types.ts'
 import { api } from '../../lib/api.ts'
 import { formatShortDateTime, hoursAndMinutes, isoDay } from '../../lib/format.ts'
+import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
+import { useLocalFirst } from '../../lib/local-first.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
 
 /**
@@ -115,4 +117,32 @@ export async function exportReport(f: ReportFilter, t: (key: string) => string, 
   XLSX.utils.book_append_sheet(book, XLSX.utils.json_to_sheet(reportSheetRows(rows, t)), REPORT_SHEET)
   XLSX.writeFile(book, REPORT_FILE)
   return rows.length
+}
+
+/** Spec part 2 §5: the report refreshes 5 seconds after a finished status arrives live. */
+export const FINISHED_REFRESH_MS = 5000
+
+const lastFinishedQuery: SqlQuery = { sql: `select count(*)::int as n, max(updated_at)::text as at from tickets where status = 'closed'`, params: [] }
+
+/**
+ * A number that grows 5 s after a ticket this user may see is finished: the browser's database holds
+ * the same tickets as the report's rows, so its closed tickets changing is the live signal.
+ */
+export function useFinishedRefresh(): number {
+  const db = useLocalFirst()?.db ?? null
+  const { rows } = useLiveQuery<{ n: number; at: string | null }>(db, lastFinishedQuery)
+  const mark = rows[0] ? `${rows[0].n}/${rows[0].at}` : null
+  const [seen, setSeen] = useState<string | null>(null)
+  const [refresh, setRefresh] = useState(0)
+  useEffect(() => {
+    if (mark === null) return
+    if (seen === null) return setSeen(mark)
+    if (mark === seen) return
+    const timer = setTimeout(() => {
+      setSeen(mark)
+      setRefresh((n) => n + 1)
+    }, FINISHED_REFRESH_MS)
+    return () => clearTimeout(timer)
+  }, [mark, seen])
+  return refresh
 }
