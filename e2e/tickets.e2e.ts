@@ -40,7 +40,7 @@ async function openTickets(b: Browser, email: string, password: string) {
   await loginAs(b.page, server.baseUrl, email, password)
   await waitForLanding(b.page)
   await waitForServiceWorker(b.page)
-  await b.page.getByRole('link', { name: 'Atendimentos' }).click()
+  await b.page.getByRole('link', { name: 'Atendimentos', exact: true }).click()
   await b.page.waitForURL(`${server.baseUrl}/tickets`)
   await b.page.locator('[data-sync-state="up-to-date"]').waitFor({ timeout: FIRST_START_MS })
 }

@@ -89,7 +89,7 @@ describe('users page', () => {
       // The attendant, elsewhere, sees the Vendas ticket waiting and accepts it.
       await loginAs(attendant.page, server.baseUrl, email, 'senha-123')
       await attendant.page.waitForURL((u) => u.pathname !== '/login', { timeout: 20_000 })
-      await attendant.page.getByRole('link', { name: 'Atendimentos' }).click()
+      await attendant.page.getByRole('link', { name: 'Atendimentos', exact: true }).click()
       await attendant.page.getByTestId('ticket-tab-pending').click()
       const row = attendant.page.getByTestId('ticket-row').filter({ hasText: 'Paula Compradora' })
       await row.waitFor({ timeout: FIRST_START_MS })
