@@ -6,6 +6,7 @@
  *   manager (showDashboard) in one queue; GET /dashboard/ticketsDay and /ticketsUsers over the same ranges.
  *   GET /ticketreport/reports, one page of 10 (target p95 ≤ 30 ms), this month and all time, and the export of
  *   50,000 rows as the screen asks it (5,000 a call; target ≤ 5 s, server memory under 300 MB).
+ *   GET /dashboard/moments, the live tickets of the last 30 days (target p95 ≤ 30 ms).
  * Requests go through env.app.request (in-process): the app plus Postgres, without loopback HTTP.
  * BENCH_KEEP=1 keeps the seeded scratch database; BENCH_DB=<name> measures on it again without seeding.
  */
@@ -127,6 +128,8 @@ try {
     await figures(env, 'GET /ticketreport/reports (this month, page 20)', '/ticketreport/reports?dateFrom=2026-11-01&dateTo=2026-11-20&page=20', token, 30)
     await figures(env, 'GET /ticketreport/reports (all time, closed)', '/ticketreport/reports?status=["closed"]', token, 30)
   }
+  console.log('[postgres] as admin')
+  await figures(env, 'GET /dashboard/moments (live, last 30 days)', '/dashboard/moments', tokens.admin, 30)
   await exportFigures(env, tokens.admin)
 } finally {
   if (process.env.BENCH_KEEP || reuse) {
