@@ -1,6 +1,8 @@
 import type { Tx } from '../../db/connect.ts'
 import type { DashboardChartQuery, DashboardQuery } from '../../routes/dashboard.schema.ts'
 import type { Fragment } from '../tickets/visible-tickets.ts'
+import { localDate } from '../routing/schedule-rules.ts'
+import { withinDaysClause } from '../zone-days.ts'
 
 /** A range of calendar days in the company's zone, both ends included. */
 export interface DayRange {
@@ -10,9 +12,7 @@ export interface DayRange {
 }
 
 /** The calendar day of an instant in a zone, as YYYY-MM-DD. */
-export function dayIn(zone: string, at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at)
-}
+export const dayIn = (zone: string, at: Date): string => localDate(at, zone)
 
 export function addDays(day: string, n: number): string {
   const d = new Date(`${day}T00:00:00Z`)
@@ -45,7 +45,7 @@ export function chartRange(q: DashboardChartQuery, zone: string, now: Date): Day
 
 /** `column` within the range: from the first day's midnight to the midnight after the last, in the zone. */
 export function withinRange(tx: Tx, column: Fragment, r: DayRange): Fragment {
-  return tx`${column} >= (${r.from}::date::timestamp at time zone ${r.zone}) and ${column} < ((${r.to}::date + 1)::timestamp at time zone ${r.zone})`
+  return withinDaysClause(tx, column, r.zone, r.from, r.to)
 }
 
 /**

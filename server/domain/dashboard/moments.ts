@@ -3,6 +3,7 @@ import { companyTimeZone } from '../companies/company-time-zone.ts'
 import type { DomainCtx } from '../context.ts'
 import { type Fragment, visibleTo } from '../tickets/visible-tickets.ts'
 import { addDays, dayIn } from './dashboard-range.ts'
+import { withinDays } from '../zone-days.ts'
 import type { MomentRow } from './dashboard-types.ts'
 
 /** Spec part 1 §9: the panel looks at the last 30 days. */
@@ -22,7 +23,7 @@ export async function listMoments(ctx: DomainCtx, q: MomentsQuery): Promise<Mome
   const where: Fragment[] = [
     ...visibleTo(tx, auth),
     tx`t.status = any(${q.status?.length ? q.status : ['open', 'pending']}::text[])`,
-    tx`t.updated_at >= (${start}::date::timestamp at time zone ${zone}) and t.updated_at < ((${end}::date + 1)::timestamp at time zone ${zone})`,
+    ...withinDays(tx, tx`t.updated_at`, zone, start, end),
   ]
   if (!q.showAll) where.push(tx`(t.user_id = ${auth.user.id} or t.user_id is null)`)
   if (q.queueIds?.length) where.push(tx`t.queue_id = any(${q.queueIds}::int[])`)

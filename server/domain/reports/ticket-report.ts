@@ -5,6 +5,7 @@ import { hidesNumbers } from '../contacts/contact-view.ts'
 import type { DomainCtx } from '../context.ts'
 import { forReporting } from '../dashboard/dashboard-range.ts'
 import { likePattern } from '../paging.ts'
+import { withinDays } from '../zone-days.ts'
 import { type Fragment, visibleTo } from '../tickets/visible-tickets.ts'
 import type { ReportRow, TicketReport } from './report-types.ts'
 
@@ -52,8 +53,7 @@ async function filtersOf(ctx: DomainCtx, q: TicketReportQuery): Promise<Fragment
   if (q.status?.length) f.push(tx`t.status = any(${q.status}::text[])`)
   if (q.dateFrom || q.dateTo) {
     const zone = await companyTimeZone(tx, auth.user.companyId)
-    if (q.dateFrom) f.push(tx`t.created_at >= (${q.dateFrom}::date::timestamp at time zone ${zone})`)
-    if (q.dateTo) f.push(tx`t.created_at < ((${q.dateTo}::date + 1)::timestamp at time zone ${zone})`)
+    f.push(...withinDays(tx, tx`t.created_at`, zone, q.dateFrom, q.dateTo))
   }
   return f
 }

@@ -8,6 +8,7 @@ import type { DomainCtx } from '../context.ts'
 import { likePattern, pageOf, splitPage } from '../paging.ts'
 import { can } from '../permissions.ts'
 import { visibleTo } from './visible-tickets.ts'
+import { withinDays } from '../zone-days.ts'
 
 /** Tickets per page of the list (the infinite scroll of spec part 1 §2 "Ticket list"). */
 export const TICKETS_PAGE_SIZE = 40
@@ -207,9 +208,8 @@ function filtersOf(tx: Tx, q: ListTicketsQuery, zone: string): Fragment[] {
     f.push(tx`(select count(*)::int from ticket_tags tt where tt.ticket_id = t.id and tt.tag_id = any(${tags}::int[])) = ${tags.length}`)
   }
   if (q.withUnreadMessages) f.push(tx`t.unread_messages > 0`)
-  const dayStart = (day: string, plus: number) => tx`((${day}::date + ${plus}::int)::timestamp at time zone ${zone})`
-  if (q.date) f.push(tx`t.created_at >= ${dayStart(q.date, 0)} and t.created_at < ${dayStart(q.date, 1)}`)
-  if (q.updatedAt) f.push(tx`t.updated_at >= ${dayStart(q.updatedAt, 0)} and t.updated_at < ${dayStart(q.updatedAt, 1)}`)
+  if (q.date) f.push(...withinDays(tx, tx`t.created_at`, zone, q.date, q.date))
+  if (q.updatedAt) f.push(...withinDays(tx, tx`t.updated_at`, zone, q.updatedAt, q.updatedAt))
   return f
 }
 

@@ -1,5 +1,6 @@
 import type { AttendantRow } from './dashboard.ts'
 import { hoursAndMinutes } from '../../lib/format.ts'
+import { writeSheet } from '../../lib/spreadsheet.ts'
 
 export const ATTENDANTS_FILE = 'atendentes.xlsx'
 
@@ -17,11 +18,5 @@ export function attendantSheetRows(rows: AttendantRow[], t: (key: string) => str
   }))
 }
 
-/** Downloads the sheet; the spreadsheet library loads only when someone exports. */
-export async function exportAttendants(rows: AttendantRow[], t: (key: string) => string): Promise<void> {
-  const XLSX = await import('@e965/xlsx')
-  const sheet = XLSX.utils.json_to_sheet(attendantSheetRows(rows, t))
-  const book = XLSX.utils.book_new()
-  XLSX.utils.book_append_sheet(book, sheet, 'Atendentes')
-  XLSX.writeFile(book, ATTENDANTS_FILE)
-}
+export const exportAttendants = (rows: AttendantRow[], t: (key: string) => string): Promise<void> =>
+  writeSheet(ATTENDANTS_FILE, 'Atendentes', attendantSheetRows(rows, t))

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react'
 import type { AttendantRow, DashboardCounters, TicketsPerTime, TicketsPerUser } from '../../../../server/domain/dashboard/dashboard-types.ts'
 import { api } from '../../lib/api.ts'
 import { isoDay } from '../../lib/format.ts'
+import { type ServerQueryState, useServerQuery } from '../../lib/server-query.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
 
 /**
@@ -84,27 +84,10 @@ export async function fetchDashboard(f: DashboardFilter, signal?: AbortSignal): 
   return { counters: main.counters, attendants: main.attendants, perDay, perUser: perUser.data }
 }
 
-export interface DashboardState {
-  data: DashboardData | null
-  loading: boolean
-  error: unknown
-}
+export type DashboardState = ServerQueryState<DashboardData>
 
 /** The dashboard for a filter, asked 1 s after the filter settles; an older answer never replaces a newer one. */
 export function useDashboard(filter: DashboardFilter): DashboardState {
   const settled = useDebounced(filter, DASHBOARD_DELAY_MS)
-  const [state, setState] = useState<DashboardState>({ data: null, loading: true, error: null })
-  const key = JSON.stringify(settled)
-  useEffect(() => {
-    if (filterProblem(settled)) return
-    const abort = new AbortController()
-    setState((s) => ({ ...s, loading: true, error: null }))
-    fetchDashboard(settled, abort.signal).then(
-      (data) => setState({ data, loading: false, error: null }),
-      (error) => !abort.signal.aborted && setState((s) => ({ ...s, loading: false, error })),
-    )
-    return () => abort.abort()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key])
-  return state
+  return useServerQuery(filterProblem(settled) ? null : JSON.stringify(settled), (signal) => fetchDashboard(settled, signal))
 }

@@ -27,7 +27,7 @@ export default function ReportsPage() {
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE)
   const [logOf, setLogOf] = useState<number | null>(null)
   const [exporting, setExporting] = useState<{ done: number; total: number } | null>(null)
-  const { report, loading, error } = useReport(filter, page, pageSize, useFinishedRefresh())
+  const { data: report, loading, error } = useReport(filter, page, pageSize, useFinishedRefresh())
 
   const changeFilter = (f: ReportFilter) => {
     setFilter(f)

@@ -4,6 +4,8 @@ import { api } from '../../lib/api.ts'
 import { formatShortDateTime, hoursAndMinutes, isoDay } from '../../lib/format.ts'
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
+import { type ServerQueryState, useServerQuery } from '../../lib/server-query.ts'
+import { writeSheet } from '../../lib/spreadsheet.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
 
 /**
@@ -58,28 +60,11 @@ export function reportQuery(f: ReportFilter, page: number, pageSize: number): Re
 export const fetchReport = (f: ReportFilter, page: number, pageSize: number, signal?: AbortSignal) =>
   api<TicketReport>('/ticketreport/reports', { query: reportQuery(f, page, pageSize), signal })
 
-export interface ReportState {
-  report: TicketReport | null
-  loading: boolean
-  error: unknown
-}
-
 /** A page of the report; the search waits 500 ms after the last keystroke, an older answer never replaces a newer one. */
-export function useReport(filter: ReportFilter, page: number, pageSize: number, refresh: number): ReportState {
+export function useReport(filter: ReportFilter, page: number, pageSize: number, refresh: number): ServerQueryState<TicketReport> {
   const search = useDebounced(filter.search)
-  const [state, setState] = useState<ReportState>({ report: null, loading: true, error: null })
   const key = JSON.stringify({ ...filter, search, page, pageSize, refresh })
-  useEffect(() => {
-    const abort = new AbortController()
-    setState((s) => ({ ...s, loading: true, error: null }))
-    fetchReport({ ...filter, search }, page, pageSize, abort.signal).then(
-      (report) => setState({ report, loading: false, error: null }),
-      (error) => !abort.signal.aborted && setState((s) => ({ ...s, loading: false, error })),
-    )
-    return () => abort.abort()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key])
-  return state
+  return useServerQuery(key, (signal) => fetchReport({ ...filter, search }, page, pageSize, signal))
 }
 
 /** A row of the spreadsheet: the table's columns, headers in the reader's language, times as on screen. */
@@ -112,10 +97,7 @@ export async function exportReport(f: ReportFilter, t: (key: string) => string, 
     progress(rows.length, totalTickets.total)
     if (tickets.length < EXPORT_BATCH || rows.length >= totalTickets.total) break
   }
-  const XLSX = await import('@e965/xlsx')
-  const book = XLSX.utils.book_new()
-  XLSX.utils.book_append_sheet(book, XLSX.utils.json_to_sheet(reportSheetRows(rows, t)), REPORT_SHEET)
-  XLSX.writeFile(book, REPORT_FILE)
+  await writeSheet(REPORT_FILE, REPORT_SHEET, reportSheetRows(rows, t))
   return rows.length
 }
 
