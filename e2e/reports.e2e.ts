@@ -76,8 +76,17 @@ describe('tickets report', () => {
       await page.getByRole('dialog').getByText('Criado').first().waitFor()
       await page.keyboard.press('Escape')
 
-      // The export takes the whole filtered set, not the page.
+      // One contact's tickets: the picker hints under 3 characters, then offers the contacts that match.
       await page.locator('#report-search').fill('')
+      await page.locator('#report-contact').fill('Zé')
+      await page.getByText('Digite ao menos 3 caracteres para buscar.').waitFor()
+      await page.locator('#report-contact').fill('zél')
+      await page.getByRole('option', { name: /Zélia Procurada/ }).click()
+      await until('one contact', async () => (await range.textContent()) === '1–1 de 1' && (await rows.first().textContent())!.includes('Zélia Procurada'))
+      await screenshot(page, 'reports-contact.png')
+      await page.getByRole('button', { name: 'Limpar' }).click()
+
+      // The export takes the whole filtered set, not the page.
       await until('the waiting ones again', async () => (await range.textContent()) === '1–16 de 16')
       await page.getByTestId('report-pager').locator('select').selectOption('5')
       await until('a page of 5', async () => (await rows.count()) === 5)

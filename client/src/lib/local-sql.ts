@@ -1,6 +1,9 @@
 import type { LocalPg } from '../../../sync/client/local-pg.ts'
 import type { Outbox } from '../../../sync/client/outbox.ts'
 
+/** Look-ups (contacts, users) start at this many characters (spec part 1 §5, §9; part 2 §9). */
+export const LOOKUP_MIN_CHARS = 3
+
 /** Lowercase LIKE pattern matching anywhere, with the user's % and _ taken literally. */
 export const containsPattern = (search: string) => `%${search.trim().toLowerCase().replace(/[\\%_]/g, '\\$&')}%`
 

@@ -11,7 +11,7 @@ import { CONTACT_EXPORT_PAGE_SIZE, contactsCsv, csvCell } from './contact-export
 import { contactFormProblems, contactRequestBody, newContactValues, type ContactFormValues } from './contact-form.ts'
 import { guessMapping, mappingProblems, previewRows, readContactFile, type ContactFile } from './contact-import.ts'
 import {
-  contactListQuery, queueCreateContact, queueDeleteContact, queueSetContactActive, queueUpdateContact, readContacts, toContactListItem,
+  contactListQuery, contactLookupQuery, queueCreateContact, queueDeleteContact, queueSetContactActive, queueUpdateContact, readContacts, toContactListItem,
   type ContactListItem,
 } from './contacts.ts'
 
@@ -243,4 +243,22 @@ describe('contact import', () => {
 test('toContactListItem reads tags given as JSON text', () => {
   const item = toContactListItem({ id: 9, client_id: null, pending: false, error: null, name: null, number: null, email: null, active: null, is_group: null, tags: '[{"id":1,"name":"VIP","color":"#f00"}]' })
   expect(item).toMatchObject({ key: '9', name: '', active: true, isGroup: false, tags: [{ id: 1, name: 'VIP', color: '#f00' }] })
+})
+
+describe('contact look-up', () => {
+  const lookup = async (term: string) => {
+    const q = contactLookupQuery(term)
+    return (await pg.query<{ name: string }>(q.sql, q.params)).rows.map((r) => r.name)
+  }
+
+  test('finds by any part of the name, case aside, or of the number', async () => {
+    expect(await lookup('PAU')).toEqual(['Ana Paula'])
+    expect(await lookup('2193333')).toEqual(['Caio'])
+    expect(await lookup('O')).toEqual(['bruno', 'Caio'])
+  })
+
+  test('takes % and _ literally', async () => {
+    expect(await lookup('%')).toEqual([])
+    expect(await lookup('_')).toEqual([])
+  })
 })

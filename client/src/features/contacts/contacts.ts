@@ -178,3 +178,11 @@ export function useContactActions() {
     }
   }, [lf, companyId])
 }
+
+/** Contacts whose name or number holds `term`, from the browser's database (what the user may see). */
+export function contactLookupQuery(term: string) {
+  return {
+    sql: `select id, name, number from contacts where lower(name) like $1 or number like $1 order by lower(name) limit 20`,
+    params: [containsPattern(term)],
+  }
+}

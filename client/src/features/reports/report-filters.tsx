@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { TextField } from '../../ui/form-field.tsx'
 import { MultiSelect } from '../../ui/multi-select.tsx'
 import { SearchField } from '../../ui/search-field.tsx'
+import { ContactLookup } from '../contacts/index.ts'
 import { useQueueOptions } from '../connections/index.ts'
 import { useUserOptions } from '../queues/index.ts'
 import { useConnectionOptions } from '../users/index.ts'
@@ -20,6 +21,9 @@ export function ReportFilters({ filter, onChange }: { filter: ReportFilter; onCh
       <div className="flex flex-wrap items-end gap-3">
         <div className="w-full sm:w-72">
           <SearchField id="report-search" label={t('reports.search')} value={filter.search} onChange={set('search')} />
+        </div>
+        <div className="w-full sm:w-64">
+          <ContactLookup id="report-contact" label={t('reports.contact')} value={filter.contact} onChange={set('contact')} />
         </div>
         <div className="w-[calc(50%-0.375rem)] sm:w-44">
           <TextField id="report-from" type="date" label={t('reports.dateFrom')} value={filter.dateFrom} onChange={set('dateFrom')} />

@@ -20,6 +20,8 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number]
 
 export interface ReportFilter {
   search: string
+  /** One contact's tickets (the report's contactId). */
+  contact: { id: number; name: string } | null
   dateFrom: string
   dateTo: string
   whatsappIds: number[]
@@ -40,13 +42,14 @@ export const EXPORT_BATCH = 5000
 
 /** Spec part 2 §9: from the first of the month to today. */
 export function defaultReportFilter(today: Date = new Date()): ReportFilter {
-  return { search: '', dateFrom: isoDay(new Date(today.getFullYear(), today.getMonth(), 1)), dateTo: isoDay(today), whatsappIds: [], userIds: [], queueIds: [], statuses: [], onlyRated: false }
+  return { search: '', contact: null, dateFrom: isoDay(new Date(today.getFullYear(), today.getMonth(), 1)), dateTo: isoDay(today), whatsappIds: [], userIds: [], queueIds: [], statuses: [], onlyRated: false }
 }
 
 /** The query GET /ticketreport/reports takes; lists go as JSON arrays, as the spec's client sends them. */
 export function reportQuery(f: ReportFilter, page: number, pageSize: number): Record<string, string | number> {
   const q: Record<string, string | number> = { page, pageSize }
   if (f.search.trim()) q.searchParam = f.search.trim()
+  if (f.contact) q.contactId = f.contact.id
   if (f.dateFrom) q.dateFrom = f.dateFrom
   if (f.dateTo) q.dateTo = f.dateTo
   if (f.whatsappIds.length) q.whatsappId = JSON.stringify(f.whatsappIds)

@@ -8,13 +8,11 @@ import { useLiveQuery } from '../../lib/live-query.ts'
 import { useBrowserOnline, useLocalFirst } from '../../lib/local-first.ts'
 import { createTicket, newTicketProblems, otherOpenTicketOf, type NewTicketValues, type OtherOpenTicket } from './ticket-dialogs.ts'
 import { useMyQueues } from './tickets.ts'
-import { containsPattern } from '../../lib/local-sql.ts'
+import { containsPattern, LOOKUP_MIN_CHARS } from '../../lib/local-sql.ts'
 import i18n from '../../i18n/index.ts'
 import { userAtom } from '../../state/auth.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
 
-/** Look-ups (contacts, users) start at this many characters (spec part 1 §5, §9). */
-export const LOOKUP_MIN_CHARS = 3
 
 const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 const select = 'w-full rounded-md border border-slate-300 bg-transparent px-3 py-2 text-sm dark:border-slate-700'
