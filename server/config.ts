@@ -44,6 +44,13 @@ const envSchema = z.object({
   META_APP_SECRET: z.string().min(8).optional(),
   /** Answered back to Meta's webhook subscription check (hub.verify_token). */
   META_VERIFY_TOKEN: z.string().min(8).optional(),
+  /** Pix charges through Mercado Pago (issue 19) when its access token is set; manual charges otherwise. */
+  MERCADOPAGO_ACCESS_TOKEN: z.string().min(8).optional(),
+  /** The webhook secret of the Mercado Pago application: notifications without its x-signature are refused. */
+  MERCADOPAGO_WEBHOOK_SECRET: z.string().min(8).optional(),
+  MERCADOPAGO_API_URL: z.string().url().default('https://api.mercadopago.com'),
+  /** Sent as each payment's notification_url (this server's /subscription/webhook/mercadopago). */
+  MERCADOPAGO_NOTIFICATION_URL: z.string().url().optional(),
 })
 
 export type Config = z.infer<typeof envSchema>

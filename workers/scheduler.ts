@@ -13,6 +13,7 @@ import { purgePendingAcks } from './inbound/updates.ts'
 import type { DomainEvent } from '../server/domain/context.ts'
 import type { MediaStore } from '../server/media/media-store.ts'
 import { sweepOrphanMedia } from '../server/domain/media/sweep-orphan-media.ts'
+import { createInvoicesJob } from '../server/domain/billing/create-invoices.ts'
 import { sweepAutoMove, sweepExpiredRatings, sweepExpiredTickets, sweepInactiveMessages, sweepRoundRobin } from '../server/domain/routing/sweeps/index.ts'
 
 export interface ScheduledJob {
@@ -51,6 +52,8 @@ export const scheduledJobs: ScheduledJob[] = [
   // Automatic messages that could not go out within 30 minutes are dropped with a visible reason (issue 15 item 3).
   { name: 'expire-system-sends', pattern: '* * * * *', run: (db, now, io) => expireStaleSystemSends(db, now, io) },
   // Files no row names (a crash between write and commit), older than a day (issue 16 item 2).
+  // Each company's invoice 10 days before its due date (issue 19); one per company and due date.
+  { name: 'create-invoices', pattern: '7 * * * *', run: (db, now) => createInvoicesJob(db, now) },
   { name: 'sweep-orphan-media', pattern: '31 4 * * *', run: (db, now, io) => (io.media ? sweepOrphanMedia(db, io.media, now) : Promise.resolve(0)) },
 ]
 

@@ -79,6 +79,9 @@ const statusByCode = {
   ERR_NO_CHAT_FOUND: 404,
   // A provider (Meta's Graph API) unreachable, failing or throttling us: not the client's fault, nor ours.
   ERR_PROVIDER_UNAVAILABLE: 503,
+  // Billing (issue 19): no Pix key set for manual charges; an invoice already paid cannot be charged again.
+  ERR_PIX_NOT_CONFIGURED: 503,
+  ERR_INVOICE_ALREADY_PAID: 409,
 } as const
 
 export type ErrorCode = keyof typeof statusByCode

@@ -3,6 +3,7 @@ import type { AppEnv } from '../app-env.ts'
 import { auth } from './auth.ts'
 import { companies, companiesPlan } from './companies.ts'
 import { invoices } from './invoices.ts'
+import { subscription } from './subscription.ts'
 import { plans } from './plans.ts'
 import { users } from './users.ts'
 import { tickets, ticketsLog } from './tickets.ts'
@@ -44,6 +45,7 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/companiesPlan', companiesPlan)
   app.route('/plans', plans)
   app.route('/invoices', invoices)
+  app.route('/subscription', subscription)
   // settings and companySettings spread over several prefixes: their routes carry full paths and own guards.
   app.route('/', settings)
   app.route('/', companySettings)

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import type { AppEnv } from '../app-env.ts'
-import { findInvoice, listInvoices } from '../domain/invoices/list-invoices.ts'
+import { confirmInvoiceByHand, findInvoice, listAllInvoices, listInvoices } from '../domain/invoices/list-invoices.ts'
 import { requireAuth } from '../middleware/auth.ts'
 import { guard } from '../middleware/guard.ts'
 import { validate } from '../middleware/validate.ts'
@@ -13,4 +13,6 @@ import { idParam, listQuery } from './common.schema.ts'
 export const invoices = new Hono<AppEnv>()
   .use('*', requireAuth({ allowExpired: true }), guard('admin'))
   .get('/', validate('query', listQuery), async (c) => c.json(await listInvoices(c.get('ctx'), c.req.valid('query'))))
+  .get('/all', validate('query', listQuery), async (c) => c.json(await listAllInvoices(c.get('ctx'), c.req.valid('query'))))
+  .post('/:id/confirm-payment', validate('param', idParam), async (c) => c.json(await confirmInvoiceByHand(c.get('ctx'), c.req.valid('param').id)))
   .get('/:id', validate('param', idParam), async (c) => c.json(await findInvoice(c.get('ctx'), c.req.valid('param').id)))

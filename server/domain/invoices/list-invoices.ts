@@ -1,4 +1,6 @@
 import { AppError } from '../app-error.ts'
+import { confirmInvoicePaid } from '../billing/confirm-payment.ts'
+import { asSuper } from '../companies/company-access.ts'
 import type { DomainCtx } from '../context.ts'
 import { likePattern, pageOf, splitPage } from '../paging.ts'
 
@@ -52,4 +54,32 @@ export async function findInvoice(ctx: DomainCtx, invoiceId: number): Promise<In
     select ${invoiceColumns(ctx)} from invoices i where i.id = ${invoiceId} and i.company_id = ${ctx.auth.user.companyId}`
   if (!row) throw new AppError('ERR_NO_INVOICE_FOUND')
   return row
+}
+
+/**
+ * GET /invoices/all (super user; docs/decisions.md "Billing"): every company's invoices with the
+ * company's name, open ones first, so the super user can confirm payments made by hand.
+ */
+export async function listAllInvoices(ctx: DomainCtx, input: { searchParam: string; pageNumber: number }) {
+  const { tx } = ctx
+  return asSuper(ctx, async () => {
+    const page = pageOf(input.pageNumber)
+    const pattern = likePattern(input.searchParam)
+    const rows = await tx<(InvoiceView & { companyName: string })[]>`
+      select ${invoiceColumns(ctx)}, c.name as company_name from invoices i join companies c on c.id = i.company_id
+       where ${input.searchParam} = '' or lower(i.detail) like ${pattern} or lower(c.name) like ${pattern}
+       order by (i.status = 'paid'), i.due_date desc, i.id desc limit ${page.limit + 1} offset ${page.offset}`
+    const { records, hasMore } = splitPage(rows, page)
+    return { invoices: records, hasMore }
+  })
+}
+
+/** POST /invoices/{id}/confirm-payment (super user): a payment received by hand, recorded with who and when. */
+export async function confirmInvoiceByHand(ctx: DomainCtx, invoiceId: number): Promise<{ companyId: number; dueDate: string }> {
+  return asSuper(ctx, async () => {
+    const done = await confirmInvoicePaid(ctx.tx, invoiceId, { by: ctx.auth.user.id, at: ctx.now() }, ctx.emit)
+    if (done) return done
+    const [exists] = await ctx.tx`select 1 from invoices where id = ${invoiceId}`
+    throw new AppError(exists ? 'ERR_INVOICE_ALREADY_PAID' : 'ERR_NO_INVOICE_FOUND')
+  })
 }

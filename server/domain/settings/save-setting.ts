@@ -23,6 +23,10 @@ export function settingValueProblem(key: string, value: string, current: string)
   if (colorKeys.has(key)) return /^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i.test(value) ? null : 'must be a colour like #6e31ef'
   if (isLogoKey(key)) return value === '' || value === current ? null : 'upload the logo with POST /settings-whitelabel/logo'
   if (key === 'appName') return value.length <= 100 ? null : 'must have at most 100 characters'
+  // The BR Code's limits (Banco Central's manual): key ≤ 77, merchant name ≤ 25, city ≤ 15.
+  if (key === 'pixKey') return value.length <= 77 ? null : 'must have at most 77 characters'
+  if (key === 'pixMerchantName') return value.length <= 25 ? null : 'must have at most 25 characters'
+  if (key === 'pixMerchantCity') return value.length <= 15 ? null : 'must have at most 15 characters'
   return null
 }
 

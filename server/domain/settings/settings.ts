@@ -14,6 +14,10 @@ export const defaultSettings: Record<string, string> = {
   appLogoDark: '',
   appLogoFavicon: '',
   appName: '',
+  // Where manual Pix charges are paid (issue 19, docs/decisions.md "Billing"): the BR Code's key and merchant.
+  pixKey: '',
+  pixMerchantName: '',
+  pixMerchantCity: '',
 }
 
 /** Keys anyone may read without a session (login page branding and the signup link). */
@@ -22,7 +26,7 @@ export const publicSettingKeys = new Set([
 ])
 
 /** Keys only the super user sees and changes (userCreation is "visible to super users only"). */
-export const superOnlySettingKeys = new Set(['userCreation', 'allowSignup', ...publicSettingKeys])
+export const superOnlySettingKeys = new Set(['userCreation', 'allowSignup', 'pixKey', 'pixMerchantName', 'pixMerchantCity', ...publicSettingKeys])
 
 export interface Setting {
   key: string
