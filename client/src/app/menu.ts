@@ -74,7 +74,7 @@ export const ROUTES: RouteEntry[] = [
   r('connections', '/connections', 'administration', 'connections', { implemented: true, icon: 'sync' }),
   r('allConnections', '/allConnections', 'administration', 'super', { implemented: true, icon: 'lan', deniedTo: '/tickets' }),
   r('files', '/files', 'administration', 'admin', { icon: 'folder' }),
-  r('financeiro', '/financeiro', 'administration', 'admin', { icon: 'money' }),
+  r('financeiro', '/financeiro', 'administration', 'admin', { implemented: true, icon: 'money' }),
   r('settings', '/settings', 'administration', 'admin', { implemented: true, icon: 'settings' }),
   r('companies', '/companies', 'administration', 'super', { icon: 'business' }),
 ]

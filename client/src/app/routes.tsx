@@ -1,7 +1,8 @@
 import type { ComponentType } from 'react'
 import { Route, Routes } from 'react-router'
 import { registeredRoutes, type RouteEntry } from './menu.ts'
-import { ExpiredSubscriptionPage, LoginPage, SignupPage } from '../features/auth/index.ts'
+import { LoginPage, SignupPage } from '../features/auth/index.ts'
+import { ExpiredSubscriptionPage, InvoicesPage } from '../features/billing/index.ts'
 import { ChatsPage } from '../features/chats/index.ts'
 import { AllConnectionsPage, ConnectionsPage } from '../features/connections/index.ts'
 import { ContactsImportPage, ContactsPage } from '../features/contacts/index.ts'
@@ -46,6 +47,7 @@ const PAGES: Record<string, ComponentType> = {
   todolist: TodoListPage,
   tags: TagsPage,
   messagesApi: MessagesApiPage,
+  financeiro: InvoicesPage,
 }
 
 /** One route per path: the first entry of a path wins. */

@@ -5,6 +5,8 @@ import { LoadingScreen } from '../../ui/message-card.tsx'
 import { pushToast } from '../../state/toasts.ts'
 import { useCompanySettingActions, useCompanySettings } from './company-settings.ts'
 import { localFirstAtom } from '../../state/local-first.ts'
+import { userAtom } from '../../state/auth.ts'
+import { SettingsPix } from './settings-pix.tsx'
 import { SettingsOptions } from './settings-options.tsx'
 import { SettingsSchedules } from './settings-schedules.tsx'
 
@@ -16,7 +18,7 @@ const tabClass =
  * plain user). This build has the "Opções" tab (the company settings that drive routing, read from
  * the synced company_settings row and saved one at a time through the outbox) and, while scheduleType
  * is company, the "Horários" tab (the company's service hours). The companies, plans, helps and
- * whitelabel tabs are not built yet.
+ * whitelabel tabs are not built yet. The super user also has "Pagamentos", the Pix receiver of billing.
  */
 export default function SettingsPage() {
   const { t } = useTranslation()
@@ -24,6 +26,7 @@ export default function SettingsPage() {
   const { settings, writes, loading, error } = useCompanySettings()
   const actions = useCompanySettingActions()
   const companyHours = settings?.scheduleType === 'company'
+  const isSuper = useAtomValue(userAtom)?.super === true
 
   const body = () => {
     if (db.state === 'failed') return <LoadingScreen label="" error={t('sync.localDbFailed')} />
@@ -53,12 +56,18 @@ export default function SettingsPage() {
         <TabList className="mb-4 flex flex-wrap border-b border-slate-200 dark:border-slate-700">
           <Tab className={tabClass}>{t('settings.tabs.options')}</Tab>
           {companyHours && <Tab className={tabClass}>{t('settings.tabs.schedules')}</Tab>}
+          {isSuper && <Tab className={tabClass}>{t('settings.tabs.payments')}</Tab>}
         </TabList>
         <TabPanels>
           <TabPanel>{body()}</TabPanel>
           {companyHours && (
             <TabPanel>
               <SettingsSchedules />
+            </TabPanel>
+          )}
+          {isSuper && (
+            <TabPanel>
+              <SettingsPix />
             </TabPanel>
           )}
         </TabPanels>
