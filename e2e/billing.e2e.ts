@@ -4,11 +4,11 @@ import { createPlan, superToken } from '../test/factories.ts'
 import { startFakeMercadoPago, type FakeMercadoPago } from '../test/fake-mercadopago.ts'
 import { call } from '../test/http.ts'
 import { addMonths } from '../server/domain/companies/recurrence.ts'
-import { loginAs, openBrowser, screenshot, type Server, startServer, until } from './support/harness.ts'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, loginAs, openBrowser, screenshot, type Server, startServer, until, waitForLanding } from './support/harness.ts'
 
 /**
- * Billing (issue 19): the super user creates a company with a plan (POST /companies: the /companies page
- * is not built yet) and moves its due date into the past; the company's admin is sent to
+ * Billing (issue 19): the super user adds a company with a plan on /companies, its due date already
+ * past; the company's admin is sent to
  * /financeiro-aberto, renews through the checkout, gets a Pix code an independent parser accepts, and
  * when Mercado Pago (a local fake speaking its API) confirms, sees the renewal and goes home.
  */
@@ -26,13 +26,45 @@ afterAll(async () => {
 
 describe('billing', () => {
   test('an expired company renews by Pix and goes home once Mercado Pago confirms', async () => {
-    const sup = await superToken(server.env)
-    const planId = await createPlan(server.env, { name: 'Plano Profissional', amount: 189.9, users: 8, connections: 4, queues: 6 })
+    await createPlan(server.env, { name: 'Plano Profissional', amount: 189.9, users: 8, connections: 4, queues: 6 })
     const email = `dona-${Date.now()}@loja.example`
-    const made = await call(server.env, 'POST', '/companies', { token: sup, json: { name: `Loja da Dona ${Date.now()}`, email, password: 'loja-pass', planId, status: true, dueDate: '2026-12-30' } })
-    expect(made.status).toBe(201)
-    const companyId = made.body.id
-    expect((await call(server.env, 'PUT', `/companies/${companyId}`, { token: sup, json: { dueDate: '2026-11-10' } })).status).toBe(200)
+    const name = `Loja da Dona ${Date.now()}`
+
+    // The super user adds the company on /companies, already past its due date.
+    const operator = await openBrowser({ width: 1366, height: 820 })
+    try {
+      await loginAs(operator.page, server.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD)
+      await waitForLanding(operator.page)
+      await operator.page.goto(`${server.baseUrl}/companies`)
+      await operator.page.getByTestId('companies-title').waitFor()
+      await operator.page.getByRole('button', { name: 'Adicionar empresa' }).click()
+      await operator.page.getByRole('button', { name: 'Salvar' }).click()
+      await operator.page.getByText('Nome é obrigatório').waitFor()
+      await operator.page.getByText('E-mail é obrigatório').waitFor()
+      await operator.page.getByText('Plano é obrigatório').waitFor()
+      await operator.page.locator('#company-name').fill(name)
+      // An email already in use: the server's reason under the field, the dialog stays open, no success.
+      await operator.page.locator('#company-email').fill(ADMIN_EMAIL)
+      await operator.page.locator('#company-password').fill('loja-pass')
+      await operator.page.locator('#company-plan').selectOption({ label: 'Plano Profissional · R$\u00a0189,90' })
+      await operator.page.locator('#company-due').fill('2026-11-10')
+      await operator.page.getByRole('switch', { name: 'Ativa' }).click()
+      await operator.page.getByRole('button', { name: 'Salvar' }).click()
+      await operator.page.locator('#company-email-error').waitFor()
+      expect(await operator.page.getByText('Empresa salva com sucesso!').count()).toBe(0)
+      await operator.page.locator('#company-email').fill(email)
+      await operator.page.getByRole('button', { name: 'Salvar' }).click()
+      await operator.page.getByText('Empresa salva com sucesso!').waitFor()
+      const row = operator.page.getByTestId('company-row').filter({ hasText: name })
+      await row.waitFor()
+      expect(await row.getAttribute('data-tone')).toBe('late')
+      await screenshot(operator.page, 'companies.png')
+    } finally {
+      await operator.close()
+    }
+    // After the browser: logging in there ended any earlier API session of the super user.
+    const sup = await superToken(server.env)
+    const companyId: number = (await call(server.env, 'GET', '/companies', { token: sup })).body.find((c: { name: string }) => c.name === name).id
 
     const { page, close } = await openBrowser({ width: 1366, height: 820 })
     try {
@@ -86,6 +118,10 @@ describe('billing', () => {
       await screenshot(page, 'billing-renewed.png')
       await page.waitForURL((u) => u.pathname === '/', { timeout: 15_000 })
       await page.getByTestId('dashboard-title').waitFor({ timeout: 30_000 })
+      // Not the super user: /companies answers the denial toast and goes home after 1 s.
+      await page.goto(`${server.baseUrl}/companies`)
+      await page.getByText('Você não tem permissão para acessar esta página! Estamos lhe redirecionando.').first().waitFor()
+      await page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 })
       const invoices = await call(server.env, 'GET', '/invoices/all', { token: sup })
       expect(invoices.body.invoices.find((i: { companyName: string }) => i.companyName.startsWith('Loja da Dona'))).toMatchObject({ status: 'Pago', value: 189.9 })
     } finally {

@@ -110,18 +110,26 @@ describe('switches and flags', () => {
 })
 
 describe('the menu of this build', () => {
-  test('shows only implemented pages: the dashboard, reports and live panel for who may see them, tickets, quick messages, schedules, tags, internal chat, to-do list, messages API, users, queues, contacts, connections, invoices and settings for admins, and helps when there are helps', () => {
+  test('shows only implemented pages: the dashboard, reports and live panel for who may see them, tickets, quick messages, schedules, tags, internal chat, to-do list, messages API, users, queues, contacts, connections, invoices and settings for admins, companies for the super user, and helps when there are helps', () => {
     const superUser = user({ profile: 'admin', super: true })
     const menu = (c: MenuContext) => menuEntries(c).map((e) => e.key).sort()
     const admin = ['chats', 'connections', 'contacts', 'dashboard', 'financeiro', 'messagesApi', 'moments', 'queues', 'quickMessages', 'reports', 'schedules', 'settings', 'tags', 'tickets', 'todolist', 'users']
-    expect(menu(ctx({ user: superUser }))).toEqual(['allConnections', ...admin].sort())
-    expect(menu(ctx({ user: superUser, helpsCount: 1 }))).toEqual(['allConnections', 'helps', ...admin].sort())
+    expect(menu(ctx({ user: superUser }))).toEqual(['allConnections', 'companies', ...admin].sort())
+    expect(menu(ctx({ user: superUser, helpsCount: 1 }))).toEqual(['allConnections', 'companies', 'helps', ...admin].sort())
     expect(menu(ctx({ user: user({ profile: 'admin' }) }))).toEqual(admin)
     expect(menu(ctx({ user: user({ profile: 'admin' }), plan: { ...allPlan, useExternalApi: false } }))).toEqual(admin.filter((k) => k !== 'messagesApi'))
     expect(menu(ctx({ user: user({ profile: 'user', allowConnections: 'enabled' }) }))).toEqual(['chats', 'connections', 'quickMessages', 'schedules', 'tags', 'tickets', 'todolist'])
     expect(menu(ctx({ user: user({ profile: 'user' }) }))).toEqual(['chats', 'quickMessages', 'schedules', 'tags', 'tickets', 'todolist'])
     expect(menu(ctx({ user: user({ profile: 'user', showDashboard: 'enabled' }) }))).toEqual(['chats', 'dashboard', 'quickMessages', 'reports', 'schedules', 'tags', 'tickets', 'todolist'])
     expect(menu(ctx({ user: user({ profile: 'user', allowRealTime: 'enabled' }) }))).toEqual(['chats', 'moments', 'quickMessages', 'schedules', 'tags', 'tickets', 'todolist'])
+  })
+
+  test('/companies and /announcements send a user without the super flag home after the denial toast', () => {
+    for (const key of ['companies', 'announcements']) {
+      expect(entry(key).deniedHome).toBe(true)
+      expect(routeAccess(entry(key), ctx({ user: user({ profile: 'admin' }) }))).toBe('forbidden')
+      expect(routeAccess(entry(key), ctx({ user: user({ profile: 'admin', super: true }) }))).toBe('ok')
+    }
   })
 
   test('/allConnections sends a user without the super flag to /tickets instead of the 403 page', () => {

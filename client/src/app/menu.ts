@@ -25,6 +25,8 @@ export interface RouteEntry {
   icon: string
   /** Where a user without the role is sent instead of the 403 page (spec part 2 §6: /allConnections → /tickets). */
   deniedTo?: string
+  /** A user without the role gets the denial toast and goes home after 1 s (spec part 2 §6: /companies, /announcements). */
+  deniedHome?: boolean
 }
 
 const r = (key: string, path: string, group: MenuGroup | null, role: Role, extra: Partial<RouteEntry> = {}): RouteEntry => ({
@@ -65,7 +67,7 @@ export const ROUTES: RouteEntry[] = [
   r('phraseLists', '/phrase-lists', 'administration', 'admin', { icon: 'campaign' }),
   r('flowbuilders', '/flowbuilders', 'administration', 'admin', { icon: 'flow' }),
   r('flowbuilder', '/flowbuilder/:id', null, 'admin'),
-  r('announcements', '/announcements', 'administration', 'super', { icon: 'megaphone' }),
+  r('announcements', '/announcements', 'administration', 'super', { icon: 'megaphone', deniedHome: true }),
   r('messagesApi', '/messages-api', 'administration', 'admin', { plan: 'useExternalApi', implemented: true, icon: 'code' }),
   r('users', '/users', 'administration', 'admin', { implemented: true, icon: 'people' }),
   r('queues', '/queues', 'administration', 'admin', { implemented: true, icon: 'queue' }),
@@ -76,7 +78,7 @@ export const ROUTES: RouteEntry[] = [
   r('files', '/files', 'administration', 'admin', { icon: 'folder' }),
   r('financeiro', '/financeiro', 'administration', 'admin', { implemented: true, icon: 'money' }),
   r('settings', '/settings', 'administration', 'admin', { implemented: true, icon: 'settings' }),
-  r('companies', '/companies', 'administration', 'super', { icon: 'business' }),
+  r('companies', '/companies', 'administration', 'super', { implemented: true, icon: 'business', deniedHome: true }),
 ]
 
 export interface MenuContext {

@@ -4,14 +4,14 @@ import { useNavigate } from 'react-router'
 import { LoadingScreen } from '../ui/message-card.tsx'
 import { pushToast } from '../state/toasts.ts'
 
-/** Plan gate (spec part 2 §6): a toast, then home after 1 second. */
-export default function PlanDeniedPage() {
+/** Plan gate and the super user's pages (spec part 2 §6): a toast, then home after 1 second. */
+export default function PlanDeniedPage({ messageKey = 'planDenied' }: { messageKey?: string }) {
   const { t } = useTranslation()
   const navigate = useNavigate()
   useEffect(() => {
-    pushToast('error', t('planDenied'))
+    pushToast('error', t(messageKey))
     const timer = setTimeout(() => navigate('/', { replace: true }), 1000)
     return () => clearTimeout(timer)
-  }, [navigate, t])
-  return <LoadingScreen label={t('planDenied')} />
+  }, [navigate, t, messageKey])
+  return <LoadingScreen label={t(messageKey)} />
 }

@@ -18,7 +18,10 @@ export function RouteGate({ entry, page: Page }: { entry: RouteEntry; page?: Com
   if (!user) return null
   if (entry.plan && plan === null) return <LoadingScreen label={t('common.loading')} />
   const access = routeAccess(entry, { user, plan, helpsCount: 0, cshow: hasCampaignFlag() })
-  if (access === 'forbidden') return entry.deniedTo ? <Navigate to={entry.deniedTo} replace /> : <ForbiddenPage />
+  if (access === 'forbidden') {
+    if (entry.deniedTo) return <Navigate to={entry.deniedTo} replace />
+    return entry.deniedHome ? <PlanDeniedPage messageKey="accessDenied" /> : <ForbiddenPage />
+  }
   if (access === 'plan') return <PlanDeniedPage />
   if (!entry.implemented || !Page) return <NotReadyPage titleKey={`menu.items.${entry.key}`} />
   return <Page />

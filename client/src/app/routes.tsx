@@ -4,6 +4,7 @@ import { registeredRoutes, type RouteEntry } from './menu.ts'
 import { LoginPage, SignupPage } from '../features/auth/index.ts'
 import { ExpiredSubscriptionPage, InvoicesPage } from '../features/billing/index.ts'
 import { ChatsPage } from '../features/chats/index.ts'
+import { CompaniesPage } from '../features/companies/index.ts'
 import { AllConnectionsPage, ConnectionsPage } from '../features/connections/index.ts'
 import { ContactsImportPage, ContactsPage } from '../features/contacts/index.ts'
 import { DashboardPage } from '../features/dashboard/index.ts'
@@ -48,6 +49,7 @@ const PAGES: Record<string, ComponentType> = {
   tags: TagsPage,
   messagesApi: MessagesApiPage,
   financeiro: InvoicesPage,
+  companies: CompaniesPage,
 }
 
 /** One route per path: the first entry of a path wins. */

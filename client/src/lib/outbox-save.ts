@@ -33,6 +33,18 @@ export async function settleSave(outbox: Outbox, clientId: string, timeoutMs?: n
   }
 }
 
+/**
+ * An online form call the server refused: with field reasons it becomes a SaveRefused the dialog shows
+ * under its fields (no toast); anything else is returned as it was.
+ */
+export function asSaveRefused(err: unknown): unknown {
+  if (!(err instanceof ApiError) || err.status >= 500 || err.status === 401) return err
+  const fields = refusedFields({ status: err.status, code: err.code ?? 'ERR', message: err.message, body: err.body })
+  if (!Object.keys(fields).length) return err
+  const mapped = Object.fromEntries(Object.entries(fields).map(([f, m]) => [f, m.startsWith('ERR_') ? `errors.${m}` : m]))
+  return new SaveRefused(err.status, err.code ?? 'ERR', err.message, err.body, mapped)
+}
+
 /** The success text for an outcome: saved, or kept on this device until the server takes it. */
 export function savedText(outcome: WriteOutcome, texts: { saved: string; savedOffline: string }): string {
   return outcome.kind === 'sent' ? texts.saved : texts.savedOffline

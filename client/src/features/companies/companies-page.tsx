@@ -1,0 +1,106 @@
+import { useMemo, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import i18n from '../../i18n/index.ts'
+import { errorText, toastError } from '../../lib/errors.ts'
+import { formatDay } from '../../lib/format.ts'
+import { asSaveRefused, SaveRefused } from '../../lib/outbox-save.ts'
+import { useServerQuery } from '../../lib/server-query.ts'
+import { dismissToasts, pushToast } from '../../state/toasts.ts'
+import { Button } from '../../ui/button.tsx'
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
+import { Icon } from '../../ui/icon.tsx'
+import { SearchField } from '../../ui/search-field.tsx'
+import {
+  companyValuesOf, createCompany, deleteCompany, fetchAllPlans, fetchCompanies, newCompanyValues, renewCompany, updateCompany,
+  type CompanyFormValues, type CompanyView,
+} from './companies.ts'
+import { CompaniesTable } from './companies-table.tsx'
+import { CompanyDialog } from './company-dialog.tsx'
+
+const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
+
+/**
+ * /companies (spec part 2 §2; super user only, others go home after 1 s with the denial toast): every
+ * company with its plan, due date and folder, renew, add, edit and delete.
+ */
+export default function CompaniesPage() {
+  const { t } = useTranslation()
+  const [refresh, setRefresh] = useState(0)
+  const [search, setSearch] = useState('')
+  const [editing, setEditing] = useState<{ mode: 'create' | 'edit'; id?: number; initial: CompanyFormValues } | null>(null)
+  const [deleting, setDeleting] = useState<CompanyView | null>(null)
+  const { data, loading, error } = useServerQuery(`companies/${refresh}`, fetchCompanies)
+  const plans = useServerQuery('plans', fetchAllPlans).data ?? []
+  const reload = () => setRefresh((n) => n + 1)
+  const shown = useMemo(() => {
+    const q = search.trim().toLowerCase()
+    return (data ?? []).filter((c) => !q || c.name.toLowerCase().includes(q) || (c.email ?? '').includes(q))
+  }, [data, search])
+
+  const save = async (values: CompanyFormValues) => {
+    try {
+      if (editing?.mode === 'edit' && editing.id) await updateCompany(editing.id, values)
+      else await createCompany(values)
+    } catch (err) {
+      const refused = asSaveRefused(err)
+      if (!(refused instanceof SaveRefused)) toastError(err)
+      throw refused
+    }
+    pushToast('success', t('companies.saved'))
+    reload()
+  }
+  const renew = async (c: CompanyView) => {
+    try {
+      const renewed = await renewCompany(c.id)
+      pushToast('success', t('companies.renewed', { name: c.name, date: formatDay(renewed.dueDate) }))
+      reload()
+    } catch (err) {
+      toastError(err)
+    }
+  }
+  const remove = async () => {
+    const c = deleting
+    setDeleting(null)
+    if (!c) return
+    try {
+      await deleteCompany(c.id)
+      pushToast('success', t('companies.deleted'))
+      reload()
+    } catch (err) {
+      dismissToasts('success')
+      toastError(err)
+    }
+  }
+
+  const body = () => {
+    const text = error ? errorText(error, translate) : loading && !data ? t('common.loading') : shown.length === 0 ? t('companies.empty') : null
+    if (text) return <p className="rounded-xl bg-white p-6 text-center text-sm text-slate-500 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-400 dark:ring-slate-800">{text}</p>
+    return <CompaniesTable companies={shown} onEdit={(c) => setEditing({ mode: 'edit', id: c.id, initial: companyValuesOf(c) })} onRenew={(c) => void renew(c)} onDelete={setDeleting} />
+  }
+
+  return (
+    <section className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <h1 className="flex-1 text-2xl font-bold" data-testid="companies-title">{t('companies.title')}</h1>
+        <SearchField id="companies-search" label={t('companies.search')} value={search} onChange={setSearch} />
+        <Button onClick={() => setEditing({ mode: 'create', initial: newCompanyValues() })}>
+          <Icon name="add" className="size-5" />
+          {t('companies.add')}
+        </Button>
+      </div>
+      {body()}
+      <CompanyDialog open={editing !== null} mode={editing?.mode ?? 'create'} initial={editing?.initial ?? newCompanyValues()} plans={plans} onClose={() => setEditing(null)} onSave={save} />
+      <ConfirmDialog
+        open={deleting !== null}
+        tone="danger"
+        title={t('companies.deleteTitle')}
+        text={t('companies.deleteText', { name: deleting?.name ?? '' })}
+        confirmLabel={t('common.delete')}
+        cancelLabel={t('common.cancel')}
+        closeLabel={t('common.close')}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void remove()}
+      />
+    </section>
+  )
+}
