@@ -14,6 +14,7 @@ import type { DomainEvent } from '../server/domain/context.ts'
 import type { MediaStore } from '../server/media/media-store.ts'
 import { sweepOrphanMedia } from '../server/domain/media/sweep-orphan-media.ts'
 import { createInvoicesJob } from '../server/domain/billing/create-invoices.ts'
+import { refreshCompanyFolderStats } from '../server/domain/media/company-folder-stats.ts'
 import { sweepAutoMove, sweepExpiredRatings, sweepExpiredTickets, sweepInactiveMessages, sweepRoundRobin } from '../server/domain/routing/sweeps/index.ts'
 
 export interface ScheduledJob {
@@ -54,6 +55,8 @@ export const scheduledJobs: ScheduledJob[] = [
   // Files no row names (a crash between write and commit), older than a day (issue 16 item 2).
   // Each company's invoice 10 days before its due date (issue 19); one per company and due date.
   { name: 'create-invoices', pattern: '7 * * * *', run: (db, now) => createInvoicesJob(db, now) },
+  // The companies page's folder size, file count and last update (issue 19).
+  { name: 'company-folder-stats', pattern: '19 * * * *', run: (db, now, io) => (io.media ? refreshCompanyFolderStats(db, io.media) : Promise.resolve(0)) },
   { name: 'sweep-orphan-media', pattern: '31 4 * * *', run: (db, now, io) => (io.media ? sweepOrphanMedia(db, io.media, now) : Promise.resolve(0)) },
 ]
 
