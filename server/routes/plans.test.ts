@@ -73,6 +73,21 @@ describeEachBackend('plans', (env) => {
       expect(res.body).toMatchObject({ id: planId, users: 5, amount: 10, useCampaigns: false, useKanban: true, isPublic: true })
     })
 
+    test('editing a plan tells each company on it (company update), so open sessions reload the flags', async () => {
+      const on = await createCompany(env())
+      const other = await createCompany(env())
+      const token = await superToken(env())
+      const seen: { type: string; companyId: number; action: unknown }[] = []
+      const off = env().services.events.subscribe((e) => seen.push({ type: e.type, companyId: e.companyId, action: e.payload.action }))
+      try {
+        expect((await call(env(), 'PUT', `/plans/${on.planId}`, { token, json: { useExternalApi: false } })).status).toBe(200)
+      } finally {
+        off()
+      }
+      expect(seen).toContainEqual({ type: 'company', companyId: on.companyId, action: 'update' })
+      expect(seen.some((e) => e.companyId === other.companyId)).toBe(false)
+    })
+
     test('renaming a plan to another plan name answers 409, keeping its own name is fine', async () => {
       const token = await superToken(env())
       const a = (await call(env(), 'POST', '/plans', { token, json: { name: uniq('A ') } })).body

@@ -237,4 +237,11 @@ describe('realtimeAction', () => {
     expect(realtimeAction('company-3-user', { action: 'update', user }, me)).toEqual({ type: 'userUpdated', user: user as never })
     expect(realtimeAction('company-3-user', { action: 'update', user: { id: 9 } }, me)).toBeNull()
   })
+
+  test('an update of our own company (renewal, plan, status) updates it live; another company\'s does not', () => {
+    const company = { id: 3, name: 'Loja', dueDate: '2027-01-05', status: true, planId: 4, email: 'x@y.z' }
+    expect(realtimeAction('company-3-company', { action: 'update', company }, me)).toEqual({ type: 'companyUpdated', company: { name: 'Loja', dueDate: '2027-01-05', status: true, planId: 4 } })
+    expect(realtimeAction('company-3-company', { action: 'update', company: { ...company, id: 5 } }, me)).toBeNull()
+    expect(realtimeAction('company-3-company', { action: 'delete', companyId: 3 }, me)).toBeNull()
+  })
 })

@@ -180,6 +180,7 @@ export type RealtimeAction =
   | { type: 'sessionReplaced'; message: string }
   | { type: 'passwordChanged'; message: string }
   | { type: 'userUpdated'; user: User }
+  | { type: 'companyUpdated'; company: Partial<User['company']> }
   | { type: 'importProgress'; progress: ImportProgress | null }
   | null
 
@@ -200,6 +201,17 @@ export function realtimeAction(event: string, data: unknown, me: { companyId: nu
   }
   if (event === `company-${me.companyId}-user` && d.action === 'update' && d.user && Number(d.user.id) === me.userId) {
     return { type: 'userUpdated', user: d.user as User }
+  }
+  // Our company changed (renewed, deactivated, another plan): the header, expiry and gates follow at once.
+  if (event === `company-${me.companyId}-company` && d.action === 'update') {
+    const c = (data as { company?: { id?: unknown; name?: unknown; dueDate?: unknown; status?: unknown; planId?: unknown } }).company
+    if (!c || Number(c.id) !== me.companyId) return null
+    const company: Partial<User['company']> = {}
+    if (typeof c.name === 'string') company.name = c.name
+    if (typeof c.dueDate === 'string' || c.dueDate === null) company.dueDate = c.dueDate
+    if (typeof c.status === 'boolean') company.status = c.status
+    if (typeof c.planId === 'number' || c.planId === null) company.planId = c.planId
+    return { type: 'companyUpdated', company }
   }
   if (event === `company-${me.companyId}-importMessages`) {
     const status = (data ?? {}) as { action?: unknown; status?: { this?: unknown; all?: unknown; date?: unknown } }
@@ -278,6 +290,8 @@ export function useRealtime(): void {
           void onSessionReplaced(action.message, action.type)
         } else if (action?.type === 'userUpdated') {
           store.set(userAtom, (prev) => (prev ? { ...prev, ...action.user } : prev))
+        } else if (action?.type === 'companyUpdated') {
+          store.set(userAtom, (prev) => (prev ? { ...prev, company: { ...prev.company, ...action.company } } : prev))
         } else if (action?.type === 'importProgress') {
           store.set(importProgressAtom, action.progress)
         }

@@ -14,6 +14,11 @@ export function rememberedValue<T>(key: string): T | null {
   }
 }
 
+/** Keeps `value` as the last answer under `key` (what a later offline start shows). */
+export function rememberValue<T>(key: string, value: T): void {
+  local.set(KEY_PREFIX + key, JSON.stringify(value))
+}
+
 /**
  * Calls `listener` once the network may be back: the browser says it is online, or any API call succeeds.
  * Returns the function that stops listening.
@@ -53,7 +58,7 @@ export function useRemembered<T>(key: string | null, load: () => Promise<T>): { 
       load()
         .then((v) => {
           if (!live) return
-          local.set(KEY_PREFIX + key, JSON.stringify(v))
+          rememberValue(key, v)
           setValue(v)
         })
         .catch((err: unknown) => {

@@ -9,7 +9,8 @@ import { endSession, rememberedUser, rememberUser, startSession, wipeLocalData }
 import { isSubscriptionExpired } from './subscription.ts'
 import type { LoginResult, PlanFlags, User } from '../../lib/types.ts'
 import { refreshVersion } from '../../lib/version.ts'
-import { useRemembered, whenReachable } from '../../lib/remembered.ts'
+import { rememberValue, useRemembered, whenReachable } from '../../lib/remembered.ts'
+import { onRealtimeEvent } from '../../lib/realtime.ts'
 
 /**
  * POST /auth/login. Keeps the session, stores the version and sends the user on: to /financeiro-aberto
@@ -122,6 +123,21 @@ export function useSessionLoader(): 'anonymous' | 'loading' | 'ready' | 'error' 
   useEffect(() => {
     if (plan) store.set(planAtom, plan)
   }, [plan])
+  // The company or its plan changed (the super user moved it to another plan, or edited the plan): the
+  // menus and gates take the new flags without a new login (issue 19).
+  useEffect(() => {
+    if (!companyId || expired) return
+    return onRealtimeEvent((event, data) => {
+      if (event !== `company-${companyId}-company` || (data as { action?: unknown } | null)?.action !== 'update') return
+      fetchPlanFlags(companyId).then(
+        (flags) => {
+          rememberValue(`plan:${companyId}`, flags)
+          store.set(planAtom, flags)
+        },
+        () => {},
+      )
+    })
+  }, [companyId, expired])
 
   if (!token) return 'anonymous'
   if (user) return 'ready'
