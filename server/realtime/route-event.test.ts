@@ -82,6 +82,14 @@ describe('announcements', () => {
     expect(routeReaches(route, admin)).toBe(false)
     expect(routeReaches(route, superUser)).toBe(true)
   })
+  test('an announcement turned inactive reaches the others as a delete naming only its id, not the super users', () => {
+    const route = routeEvent({ type: 'announcement', companyId: 1, payload: { hidden: true, record: { id: 3 } } })
+    expect(route.data).toEqual({ action: 'delete', record: { id: 3 } })
+    expect(route.audiences).toEqual([{ to: 'everyone', notSuper: true }])
+    const actor = (isSuper: boolean) => ({ user: { super: isSuper } }) as never
+    expect(routeReaches(route, actor(false))).toBe(true)
+    expect(routeReaches(route, actor(true))).toBe(false)
+  })
 })
 
 describe('settings', () => {

@@ -10,7 +10,7 @@ export type Audience =
   | { to: 'company'; companyId: number; adminsOnly?: boolean; permission?: Permission }
   | { to: 'user'; companyId: number; userId: number }
   | { to: 'session'; companyId: number; userId: number; sessionId: string }
-  | { to: 'everyone'; superOnly?: boolean }
+  | { to: 'everyone'; superOnly?: boolean; notSuper?: boolean }
   | { to: 'ticket'; companyId: number; ticket: TicketAccessFields }
 
 export interface EventRoute {
@@ -77,6 +77,11 @@ export function routeEvent(event: DomainEvent): EventRoute {
       return { audiences: [company()], kind: type, data: withAction(payload) }
     case 'announcement': {
       // An inactive announcement is visible only to super users (GET /announcements filters the same way).
+      // Turned inactive: the others only learn that it is gone (a delete naming its id), not its content.
+      if (payload.hidden === true) {
+        const id = Number((payload.record as { id?: unknown } | undefined)?.id)
+        return { audiences: [{ to: 'everyone', notSuper: true }], kind: 'announcement', data: { action: 'delete', record: { id } } }
+      }
       const status = (payload.record as { status?: unknown } | undefined)?.status
       return { audiences: [{ to: 'everyone', superOnly: status !== true }], kind: 'announcement', data: withAction(payload) }
     }
@@ -111,7 +116,7 @@ export function routeEvent(event: DomainEvent): EventRoute {
 export function isInAudience(auth: AuthContext, audience: Audience): boolean {
   switch (audience.to) {
     case 'everyone':
-      return !audience.superOnly || auth.user.super
+      return (!audience.superOnly || auth.user.super) && (!audience.notSuper || !auth.user.super)
     case 'company':
       return (
         auth.company.id === audience.companyId &&

@@ -96,8 +96,10 @@ describeEachBackend('announcements', (env) => {
     const res = await call(env(), 'PUT', `/announcements/${record.id}`, { token, json: { status: false } })
     stop()
     expect(res.body).toMatchObject({ id: record.id, title: record.title, priority: 2, status: false })
-    expect(events).toHaveLength(1)
+    expect(events).toHaveLength(2)
     expect(events[0]).toMatchObject({ type: 'announcement', companyId: 1, payload: { action: 'update', record: { id: record.id, status: false } } })
+    // Turned inactive: the other users' lists are told to drop it.
+    expect(events[1]).toEqual({ type: 'announcement', companyId: 1, payload: { hidden: true, record: { id: record.id } } })
   })
 
   test('a png attachment is stored with its original name and replaces the previous file', async () => {

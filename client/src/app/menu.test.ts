@@ -110,12 +110,12 @@ describe('switches and flags', () => {
 })
 
 describe('the menu of this build', () => {
-  test('shows only implemented pages: the dashboard, reports and live panel for who may see them, tickets, quick messages, schedules, tags, internal chat, to-do list, messages API, users, queues, contacts, connections, invoices and settings for admins, companies for the super user, and helps when there are helps', () => {
+  test('shows only implemented pages: the dashboard, reports and live panel for who may see them, tickets, quick messages, schedules, tags, internal chat, to-do list, messages API, users, queues, contacts, connections, invoices and settings for admins, companies and announcements for the super user, and helps when there are helps', () => {
     const superUser = user({ profile: 'admin', super: true })
     const menu = (c: MenuContext) => menuEntries(c).map((e) => e.key).sort()
     const admin = ['chats', 'connections', 'contacts', 'dashboard', 'financeiro', 'messagesApi', 'moments', 'queues', 'quickMessages', 'reports', 'schedules', 'settings', 'tags', 'tickets', 'todolist', 'users']
-    expect(menu(ctx({ user: superUser }))).toEqual(['allConnections', 'companies', ...admin].sort())
-    expect(menu(ctx({ user: superUser, helpsCount: 1 }))).toEqual(['allConnections', 'companies', 'helps', ...admin].sort())
+    expect(menu(ctx({ user: superUser }))).toEqual(['allConnections', 'announcements', 'companies', ...admin].sort())
+    expect(menu(ctx({ user: superUser, helpsCount: 1 }))).toEqual(['allConnections', 'announcements', 'companies', 'helps', ...admin].sort())
     expect(menu(ctx({ user: user({ profile: 'admin' }) }))).toEqual(admin)
     expect(menu(ctx({ user: user({ profile: 'admin' }), plan: { ...allPlan, useExternalApi: false } }))).toEqual(admin.filter((k) => k !== 'messagesApi'))
     expect(menu(ctx({ user: user({ profile: 'user', allowConnections: 'enabled' }) }))).toEqual(['chats', 'connections', 'quickMessages', 'schedules', 'tags', 'tickets', 'todolist'])

@@ -67,7 +67,7 @@ export const ROUTES: RouteEntry[] = [
   r('phraseLists', '/phrase-lists', 'administration', 'admin', { icon: 'campaign' }),
   r('flowbuilders', '/flowbuilders', 'administration', 'admin', { icon: 'flow' }),
   r('flowbuilder', '/flowbuilder/:id', null, 'admin'),
-  r('announcements', '/announcements', 'administration', 'super', { icon: 'megaphone', deniedHome: true }),
+  r('announcements', '/announcements', 'administration', 'super', { implemented: true, icon: 'megaphone', deniedHome: true }),
   r('messagesApi', '/messages-api', 'administration', 'admin', { plan: 'useExternalApi', implemented: true, icon: 'code' }),
   r('users', '/users', 'administration', 'admin', { implemented: true, icon: 'people' }),
   r('queues', '/queues', 'administration', 'admin', { implemented: true, icon: 'queue' }),

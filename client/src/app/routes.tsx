@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react'
 import { Route, Routes } from 'react-router'
 import { registeredRoutes, type RouteEntry } from './menu.ts'
+import { AnnouncementsPage } from '../features/announcements/index.ts'
 import { LoginPage, SignupPage } from '../features/auth/index.ts'
 import { ExpiredSubscriptionPage, InvoicesPage } from '../features/billing/index.ts'
 import { ChatsPage } from '../features/chats/index.ts'
@@ -50,6 +51,7 @@ const PAGES: Record<string, ComponentType> = {
   messagesApi: MessagesApiPage,
   financeiro: InvoicesPage,
   companies: CompaniesPage,
+  announcements: AnnouncementsPage,
 }
 
 /** One route per path: the first entry of a path wins. */

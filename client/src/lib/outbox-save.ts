@@ -2,6 +2,7 @@ import type { Outbox } from '../../../sync/client/outbox.ts'
 import { awaitWriteOutcome, refusedFields, WriteRefused, type WriteOutcome } from '../../../sync/client/write-outcome.ts'
 import { dismissToasts } from '../state/toasts.ts'
 import { ApiError } from './api.ts'
+import { toastError } from './errors.ts'
 
 /**
  * A refused form save. `fields` maps a form field to the i18n key (or server text) to show under it;
@@ -43,6 +44,20 @@ export function asSaveRefused(err: unknown): unknown {
   if (!Object.keys(fields).length) return err
   const mapped = Object.fromEntries(Object.entries(fields).map(([f, m]) => [f, m.startsWith('ERR_') ? `errors.${m}` : m]))
   return new SaveRefused(err.status, err.code ?? 'ERR', err.message, err.body, mapped)
+}
+
+/**
+ * A form's online save: a refusal naming fields is thrown as SaveRefused for the dialog to show under
+ * them (no toast), anything else is toasted and thrown, so the dialog stays open either way.
+ */
+export async function saveOnline<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return await call()
+  } catch (err) {
+    const refused = asSaveRefused(err)
+    if (!(refused instanceof SaveRefused)) toastError(err)
+    throw refused
+  }
 }
 
 /** The success text for an outcome: saved, or kept on this device until the server takes it. */

@@ -90,4 +90,6 @@ export async function deleteAnnouncement(ctx: DomainCtx, media: MediaStore, id: 
  */
 export function emitAnnouncement(ctx: DomainCtx, action: 'create' | 'update' | 'delete', record: Announcement) {
   ctx.emit({ type: 'announcement', companyId: record.companyId, payload: { action, record } })
+  // An update that leaves it inactive takes it off the other users' lists (the event above reaches super users only).
+  if (action === 'update' && !record.status) ctx.emit({ type: 'announcement', companyId: record.companyId, payload: { hidden: true, record: { id: record.id } } })
 }

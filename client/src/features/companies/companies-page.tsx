@@ -3,11 +3,11 @@ import { useTranslation } from 'react-i18next'
 import i18n from '../../i18n/index.ts'
 import { errorText, toastError } from '../../lib/errors.ts'
 import { formatDay } from '../../lib/format.ts'
-import { asSaveRefused, SaveRefused } from '../../lib/outbox-save.ts'
+import { saveOnline } from '../../lib/outbox-save.ts'
 import { useServerQuery } from '../../lib/server-query.ts'
 import { dismissToasts, pushToast } from '../../state/toasts.ts'
 import { Button } from '../../ui/button.tsx'
-import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
+import { ConfirmDelete } from '../../ui/confirm-delete.tsx'
 import { Icon } from '../../ui/icon.tsx'
 import { SearchField } from '../../ui/search-field.tsx'
 import {
@@ -38,14 +38,7 @@ export default function CompaniesPage() {
   }, [data, search])
 
   const save = async (values: CompanyFormValues) => {
-    try {
-      if (editing?.mode === 'edit' && editing.id) await updateCompany(editing.id, values)
-      else await createCompany(values)
-    } catch (err) {
-      const refused = asSaveRefused(err)
-      if (!(refused instanceof SaveRefused)) toastError(err)
-      throw refused
-    }
+    await saveOnline(() => (editing?.mode === 'edit' && editing.id ? updateCompany(editing.id, values) : createCompany(values)))
     pushToast('success', t('companies.saved'))
     reload()
   }
@@ -90,17 +83,7 @@ export default function CompaniesPage() {
       </div>
       {body()}
       <CompanyDialog open={editing !== null} mode={editing?.mode ?? 'create'} initial={editing?.initial ?? newCompanyValues()} plans={plans} onClose={() => setEditing(null)} onSave={save} />
-      <ConfirmDialog
-        open={deleting !== null}
-        tone="danger"
-        title={t('companies.deleteTitle')}
-        text={t('companies.deleteText', { name: deleting?.name ?? '' })}
-        confirmLabel={t('common.delete')}
-        cancelLabel={t('common.cancel')}
-        closeLabel={t('common.close')}
-        onCancel={() => setDeleting(null)}
-        onConfirm={() => void remove()}
-      />
+      <ConfirmDelete open={deleting !== null} title={t('companies.deleteTitle')} text={t('companies.deleteText', { name: deleting?.name ?? '' })} onCancel={() => setDeleting(null)} onConfirm={() => void remove()} />
     </section>
   )
 }

@@ -6,7 +6,10 @@ import { pushToast } from '../../state/toasts.ts'
 import { useCompanySettingActions, useCompanySettings } from './company-settings.ts'
 import { localFirstAtom } from '../../state/local-first.ts'
 import { userAtom } from '../../state/auth.ts'
+import { SettingsHelps } from './settings-helps.tsx'
 import { SettingsPix } from './settings-pix.tsx'
+import { SettingsPlans } from './settings-plans.tsx'
+import { SettingsPlatform } from './settings-platform.tsx'
 import { SettingsOptions } from './settings-options.tsx'
 import { SettingsSchedules } from './settings-schedules.tsx'
 
@@ -18,7 +21,8 @@ const tabClass =
  * plain user). This build has the "Opções" tab (the company settings that drive routing, read from
  * the synced company_settings row and saved one at a time through the outbox) and, while scheduleType
  * is company, the "Horários" tab (the company's service hours). The companies, plans, helps and
- * whitelabel tabs are not built yet. The super user also has "Pagamentos", the Pix receiver of billing.
+ * whitelabel tabs are the super user's: Planos, Ajuda, Plataforma (sign-up, user creation, name, colours,
+ * logos) and Pagamentos (the Pix receiver of billing); companies have their own page, /companies.
  */
 export default function SettingsPage() {
   const { t } = useTranslation()
@@ -56,6 +60,9 @@ export default function SettingsPage() {
         <TabList className="mb-4 flex flex-wrap border-b border-slate-200 dark:border-slate-700">
           <Tab className={tabClass}>{t('settings.tabs.options')}</Tab>
           {companyHours && <Tab className={tabClass}>{t('settings.tabs.schedules')}</Tab>}
+          {isSuper && <Tab className={tabClass}>{t('settings.tabs.plans')}</Tab>}
+          {isSuper && <Tab className={tabClass}>{t('settings.tabs.helps')}</Tab>}
+          {isSuper && <Tab className={tabClass}>{t('settings.tabs.platform')}</Tab>}
           {isSuper && <Tab className={tabClass}>{t('settings.tabs.payments')}</Tab>}
         </TabList>
         <TabPanels>
@@ -63,6 +70,21 @@ export default function SettingsPage() {
           {companyHours && (
             <TabPanel>
               <SettingsSchedules />
+            </TabPanel>
+          )}
+          {isSuper && (
+            <TabPanel>
+              <SettingsPlans />
+            </TabPanel>
+          )}
+          {isSuper && (
+            <TabPanel>
+              <SettingsHelps />
+            </TabPanel>
+          )}
+          {isSuper && (
+            <TabPanel>
+              <SettingsPlatform />
             </TabPanel>
           )}
           {isSuper && (
