@@ -130,7 +130,8 @@ describeEachBackend('auth', (env) => {
     const { companyId, adminEmail } = await createCompany(env())
     const u = await createUser(env(), companyId)
     const zone = await withSystem(env().services.db, async (tx) => (await tx<{ timezone: string }[]>`select timezone from companies where id = ${companyId}`)[0].timezone)
-    const { minutes } = localTime(new Date(), zone)
+    // The server's clock (fixed in tests), not the machine's: the shift must hold at the moment the server checks.
+    const { minutes } = localTime(env().services.now(), zone)
     const hhmm = (m: number) => `${String(Math.floor(((m + 1440) % 1440) / 60)).padStart(2, '0')}:${String(((m + 1440) % 1440) % 60).padStart(2, '0')}`
     // A shift starting two hours from now and ending an hour later (across midnight when it has to).
     const away = { start: hhmm(minutes + 120), end: hhmm(minutes + 180) }

@@ -37,8 +37,10 @@ const freshCompany = async (env: TestEnv) => {
 const freshHelp = async (env: TestEnv) => (await sys(env, (tx) => tx`insert into helps (title) values ('Help') returning id`))[0].id
 const freshAnnouncement = async (env: TestEnv) =>
   (await sys(env, (tx) => tx`insert into announcements (company_id, title, text) values (1, 'A', 'B') returning id`))[0].id
+// One invoice per company and due date (migration 0029): each call takes the next free day.
 const freshInvoice = async (env: TestEnv) =>
-  (await sys(env, (tx) => tx`insert into invoices (company_id, detail, value, due_date) values (1, 'Plano', 10, '2026-12-01') returning id`))[0].id
+  (await sys(env, (tx) => tx`insert into invoices (company_id, detail, value, due_date)
+    select 1, 'Plano', 10, coalesce(max(due_date) + 1, '2026-12-01') from invoices where company_id = 1 returning id`))[0].id
 /** A tag of company 1 (a lane when kanban is 1), and a contact carrying it. */
 const freshTag = async (env: TestEnv, kanban = 0) =>
   (await sys(env, (tx) => tx`insert into tags (company_id, name, kanban) values (1, ${uniq('Tag ')}, ${kanban}) returning id`))[0].id

@@ -115,6 +115,14 @@ describeEachBackend('billing', (env) => {
       expect(parsePix(res.body.qrcode.qrcode)).toMatchObject({ transactionAmount: 91 })
       const [inv] = await rows(env(), (tx) => tx`select users, connections, value::float8 as value, plan_id, to_char(due_date, 'YYYY-MM-DD') as due from invoices where id = ${res.body.invoiceId}`)
       expect(inv).toEqual({ users: 5, connections: 4, value: 91, planId: null, due: '2026-12-15' })
+      // Paid: the company gets a private plan with those counts and the switches of the plan it had.
+      await rows(env(), (tx) => tx`update plans set use_kanban = false where id = ${a.planId}`)
+      expect((await call(env(), 'POST', `/invoices/${res.body.invoiceId}/confirm-payment`, { token: await superToken(env()) })).status).toBe(200)
+      const [plan] = await rows(env(), (tx) => tx`
+        select p.id, p.users, p.connections, p.amount::float8 as amount, p.is_public, p.use_kanban, p.use_campaigns
+          from companies c join plans p on p.id = c.plan_id where c.id = ${a.companyId}`)
+      expect(plan).toMatchObject({ users: 5, connections: 4, amount: 91, isPublic: false, useKanban: false, useCampaigns: true })
+      expect(plan.id).not.toBe(a.planId)
     })
   })
 

@@ -71,7 +71,8 @@ export async function subscribe(ctx: DomainCtx, config: Config, body: Subscripti
   if (!invoice) throw new AppError('ERR_NO_INVOICE_FOUND')
   if (invoice.status === 'paid') throw new AppError('ERR_INVOICE_ALREADY_PAID')
   await tx`update invoices set detail = ${priced.detail}, users = ${priced.users}, connections = ${priced.connections},
-                               queues = ${priced.queues}, value = ${priced.value}, plan_id = ${priced.planId}
+                               queues = ${priced.queues}, value = ${priced.value}, plan_id = ${priced.planId},
+                               custom_plan = ${priced.planId === null}
             where id = ${invoiceId}`
 
   const [company] = await tx<{ email: string | null }[]>`select email from companies where id = ${companyId}`
