@@ -45,24 +45,11 @@ export default defineConfig({
       registerType: 'prompt',
       strategies: 'generateSW',
       includeAssets: ['favicon.png', 'icons/*.png'],
-      manifest: {
-        name: 'Balcão',
-        short_name: 'Balcão',
-        description: 'Atendimento multiempresa pelo WhatsApp',
-        lang: 'pt-BR',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        theme_color: '#6e31ef',
-        background_color: '#ffffff',
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-      },
+      // The manifest is the server's GET /app.webmanifest (white-label: name, colour, icon), so the
+      // service worker neither builds nor precaches one (server/domain/settings/app-manifest.ts).
+      manifest: false,
       workbox: {
-        globPatterns: ['**/*.{js,css,html,wasm,data,png,svg,webmanifest}'],
+        globPatterns: ['**/*.{js,css,html,wasm,data,png,svg}'],
         navigateFallback: 'index.html',
         navigateFallbackDenylist: apiPaths,
         clientsClaim: true,

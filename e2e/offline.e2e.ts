@@ -199,7 +199,8 @@ describe('an offline start keeps the whole app (issue 13)', () => {
       await context.setOffline(true)
       await page.reload()
       const input = page.getByTestId('ticket-chat').getByTestId('message-input')
-      await input.waitFor({ timeout: 30_000 })
+      // An offline reload opens the local database cold, as a first start does.
+      await input.waitFor({ timeout: FIRST_START_MS })
       await page.locator('[data-sync-state="offline"]').waitFor()
       for (const name of gated) await page.getByRole('link', { name }).waitFor({ timeout: 5_000 })
       // A reply written offline waits in the outbox, listed as a person would say it.

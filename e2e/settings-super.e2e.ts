@@ -78,6 +78,11 @@ describe('super user settings', () => {
       await visitor.page.goto(`${server.baseUrl}/login`)
       await visitor.page.getByTestId('signup-link').waitFor()
       await visitor.page.waitForFunction(() => document.title.includes('Atendimento Loja'))
+      // The installed app takes the same name and the logo as its first icon (one manifest link, the server's).
+      expect(await visitor.page.locator('link[rel="manifest"]').evaluateAll((links) => links.map((l) => l.getAttribute('href')))).toEqual(['/app.webmanifest'])
+      const manifest = await visitor.page.evaluate(async () => (await fetch('/app.webmanifest')).json())
+      expect(manifest).toMatchObject({ name: 'Atendimento Loja', theme_color: '#0f766e' })
+      expect(manifest.icons[0].src).toMatch(/^\/media\/1\/[a-f0-9]{32}\.png$/)
       await screenshot(visitor.page, 'login-branded.png')
     } finally {
       await visitor.close()

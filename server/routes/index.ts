@@ -14,6 +14,7 @@ import { helps } from './helps.ts'
 import { media } from './media.ts'
 import { settings } from './settings.ts'
 import { version } from './version.ts'
+import { appManifestRoute } from './app-manifest.ts'
 import { apiMessages } from './api-messages.ts'
 import { simulator } from './simulator.ts'
 import { ticketNotes } from './ticket-notes.ts'
@@ -37,6 +38,7 @@ import { shapeRoute } from '../../sync/server/shape-route.ts'
 export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/auth', auth)
   app.route('/version', version)
+  app.route('/', appManifestRoute)
   app.route('/users', users)
   app.route('/tickets', tickets)
   app.route('/tickets-log', ticketsLog)
