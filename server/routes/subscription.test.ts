@@ -64,6 +64,14 @@ describeEachBackend('billing', (env) => {
       expect({ invoices, charges }).toEqual({ invoices: 0, charges: 0 })
     })
 
+    test('a webhook body of null, a list or bad JSON is a 401 like any unsigned notification, never a 500', async () => {
+      for (const body of ['null', '[1]', '{"data":null}', 'not json']) {
+        const res = await env().app.request('/subscription/webhook/mercadopago', { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+        expect(res.status).toBe(401)
+        expect((await res.json()).error).toBe('ERR_INVALID_WEBHOOK_SIGNATURE')
+      }
+    })
+
     test('a plain user may not subscribe', async () => {
       const a = await createCompany(env())
       const u = await createUser(env(), a.companyId)

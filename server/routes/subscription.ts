@@ -15,12 +15,14 @@ export const subscription = new Hono<AppEnv>()
   .post('/webhook/mercadopago', validate('query', mercadoPagoWebhookQuery), async (c) => {
     const services = c.get('services')
     const query = c.req.valid('query')
-    const body = (await c.req.json().catch(() => ({}))) as { type?: unknown; data?: { id?: unknown } }
+    // The body only fills in what the query lacks; anything but an object (null, a list, bad JSON) is ignored.
+    const raw: unknown = await c.req.json().catch(() => null)
+    const body = (raw && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as { type?: unknown; data?: { id?: unknown } | null }
     const { events } = await receiveMercadoPago(
       services.db,
       services.config,
       {
-        dataId: query['data.id'] ?? (body.data?.id === undefined ? undefined : String(body.data.id)),
+        dataId: query['data.id'] ?? (body.data?.id === undefined || body.data?.id === null ? undefined : String(body.data.id)),
         type: query.type ?? (typeof body.type === 'string' ? body.type : undefined),
         signature: c.req.header('x-signature'),
         requestId: c.req.header('x-request-id'),
