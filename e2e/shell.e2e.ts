@@ -286,6 +286,8 @@ describe('sign-up, top bar and profile', () => {
         await page.getByRole('status').getByText('Cadastro realizado com sucesso!').waitFor()
         await loginAs(page, server.baseUrl, 'ana.e2e@test.local', 'senha-123')
         await page.waitForURL(url('/'))
+        // A new company's first start opens its local database cold before the shell paints.
+        await page.getByTestId('greeting').waitFor({ timeout: 45_000 })
         expect(await page.getByTestId('greeting').textContent()).toContain('Olá, Ana Souza!')
       })
     } finally {
