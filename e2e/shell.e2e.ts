@@ -266,6 +266,10 @@ describe('sign-up, top bar and profile', () => {
     const token = await superToken(server.env)
     const planId = await createPlan(server.env, { name: 'Plano Público E2E', users: 3, connections: 2, queues: 4, amount: 149.9, isPublic: true })
     await call(server.env, 'PUT', '/settings/allowSignup', { token, json: { value: 'enabled' } })
+    // The trial's due date comes from the server's clock and the expiry check from the browser's, so both
+    // read today here: on the fixed test clock a 7-day trial had ended by the browser's date.
+    const fixed = server.env.clock.now
+    server.env.clock.now = new Date()
     try {
       await withBrowser(async ({ page }) => {
         await page.goto(url('/signup'))
@@ -291,6 +295,7 @@ describe('sign-up, top bar and profile', () => {
         expect(await page.getByTestId('greeting').textContent()).toContain('Olá, Ana Souza!')
       })
     } finally {
+      server.env.clock.now = fixed
       await call(server.env, 'PUT', '/settings/allowSignup', { token, json: { value: 'disabled' } })
     }
   }, TIMEOUT)
