@@ -82,6 +82,13 @@ const statusByCode = {
   // Billing (issue 19): no Pix key set for manual charges; an invoice already paid cannot be charged again.
   ERR_PIX_NOT_CONFIGURED: 503,
   ERR_INVOICE_ALREADY_PAID: 409,
+  // Campaigns (issue 20): the company switch is off; a number twice in one list; a campaign's state refuses the action.
+  ERR_CAMPAIGNS_DISABLED: 403,
+  ERR_CONTACT_LIST_ITEM_DUPLICATED: 409,
+  ERR_CAMPAIGN_NOT_EDITABLE: 409,
+  ERR_CAMPAIGN_NOT_IN_PROGRESS: 409,
+  ERR_CAMPAIGN_NOT_CANCELLED: 409,
+  ERR_CAMPAIGN_NO_TARGET: 400,
 } as const
 
 export type ErrorCode = keyof typeof statusByCode

@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from '../app-env.ts'
 import type { PlanFeature } from '../domain/auth/auth-context.ts'
 import { assertCan, assertPlanFeature, type Permission } from '../domain/permissions.ts'
+import { assertCampaignAccess } from '../domain/campaigns/campaigns-enabled.ts'
 
 /**
  * Refuses the request unless the actor has the named permission (403 ERR_NO_PERMISSION).
@@ -20,6 +21,14 @@ export function guard(permission: Permission): MiddlewareHandler<AppEnv> {
 export function planFeature(feature: PlanFeature): MiddlewareHandler<AppEnv> {
   return async function planFeatureMiddleware(c, next) {
     assertPlanFeature(c.get('auth'), feature)
+    await next()
+  }
+}
+
+/** Campaign routes: plan useCampaigns, an admin, and the company's campaignsEnabled switch on. */
+export function campaignAccess(): MiddlewareHandler<AppEnv> {
+  return async function campaignAccessMiddleware(c, next) {
+    await assertCampaignAccess(c.get('ctx'))
     await next()
   }
 }
