@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { createCompany, createUser } from '../test/factories.ts'
 import { call } from '../test/http.ts'
-import { loginAs, openBrowser, screenshot, type Server, startServer, until, waitForLanding } from './support/harness.ts'
+import { fileServer, loginAs, openBrowser, screenshot, until, waitForLanding } from './support/harness.ts'
 
 /**
  * The internal chat end to end in Chromium against the real server: an admin creates a chat with a plain
@@ -12,14 +12,8 @@ import { loginAs, openBrowser, screenshot, type Server, startServer, until, wait
  * Run after `vite build`: `bun test ./e2e/chats.e2e.ts`.
  */
 const TIMEOUT = 120_000
-let server: Server
+const server = fileServer()
 
-beforeAll(async () => {
-  server = await startServer()
-}, 60_000)
-afterAll(async () => {
-  await server?.close()
-})
 
 async function login(page: Page, email: string, password: string) {
   await loginAs(page, server.baseUrl, email, password)

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { withSystem } from '../server/db/tenant.ts'
 import { createCompany, createConnection } from '../test/factories.ts'
-import { loginAs, openBrowser, screenshot, startServer, type Server, waitForLanding } from './support/harness.ts'
+import { fileServer, loginAs, openBrowser, screenshot, waitForLanding } from './support/harness.ts'
 
 /**
  * The Connections page in Debian Chromium against the real server (spec part 2 §2 Connections page, §4
@@ -10,14 +10,8 @@ import { loginAs, openBrowser, screenshot, startServer, type Server, waitForLand
  * `bun test ./e2e/connections.e2e.ts`.
  */
 const TIMEOUT = 120_000
-let server: Server
+const server = fileServer()
 
-beforeAll(async () => {
-  server = await startServer()
-}, 60_000)
-afterAll(async () => {
-  await server?.close()
-})
 
 /** What the session worker does when Baileys reports: the row's status and QR code change, nothing else. */
 async function workerReports(whatsappId: number, status: string, qrcode: string) {

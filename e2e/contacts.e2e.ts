@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { withSystem } from '../server/db/tenant.ts'
 import { createCompany, createConnection } from '../test/factories.ts'
 import { FakeSocket } from '../workers/channels/baileys/fake-socket.ts'
 import { fakePhoneHost } from '../workers/channels/baileys/test-support.ts'
-import { loginAs, openBrowser, screenshot, type Server, startServer, until, waitForServiceWorker, waitForLanding } from './support/harness.ts'
+import { fileServer, loginAs, openBrowser, screenshot, until, waitForServiceWorker, waitForLanding } from './support/harness.ts'
 
 /**
  * The Contacts pages end to end in Chromium against the real server: an admin sees the synced contacts
@@ -14,14 +14,8 @@ import { loginAs, openBrowser, screenshot, type Server, startServer, until, wait
  */
 const TIMEOUT = 240_000
 const FIRST_START_MS = 45_000
-let server: Server
+const server = fileServer()
 
-beforeAll(async () => {
-  server = await startServer()
-}, 60_000)
-afterAll(async () => {
-  await server?.close()
-})
 
 
 const row = (page: Page, text: string) => page.getByTestId('contact-row').filter({ hasText: text })

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { withSystem } from '../server/db/tenant.ts'
 import { createCompany, createConnection, createPlan } from '../test/factories.ts'
-import { loginAs, openBrowser, screenshot, type Server, startServer, until, waitForLanding } from './support/harness.ts'
+import { fileServer, loginAs, openBrowser, screenshot, until, waitForLanding } from './support/harness.ts'
 
 /** /messages-api (issue 17): the test form sends through POST /api/messages/send; the plan gate. Run after `vite build`. */
-let server: Server
-beforeAll(async () => {
-  server = await startServer()
-}, 60_000)
-afterAll(async () => {
-  await server?.close()
-})
+const server = fileServer()
 
 describe('messages API page', () => {
   test("the text form sends with a connection's token; a plan without the API sends the user home", async () => {

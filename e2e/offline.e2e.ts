@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { withSystem } from '../server/db/tenant.ts'
 import { createCompany, createUser, loginToken, uniq } from '../test/factories.ts'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type Browser, browserStorage, loginAs, openBrowser, screenshot, type Server, startServer, until, waitForServiceWorker } from './support/harness.ts'
+import { fileServer, ADMIN_EMAIL, ADMIN_PASSWORD, type Browser, browserStorage, loginAs, openBrowser, screenshot, until, waitForServiceWorker } from './support/harness.ts'
 
 /**
  * Local-first in Debian Chromium against the real server (issue 3): the Users page reads the browser's
@@ -13,14 +13,8 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, type Browser, browserStorage, loginAs, ope
 const TIMEOUT = 180_000
 /** The first PGlite start in a fresh profile runs initdb in wasm: 10-15 s on our machines, then the initial sync. */
 const FIRST_START_MS = 45_000
-let server: Server
+const server = fileServer()
 
-beforeAll(async () => {
-  server = await startServer()
-}, 60_000)
-afterAll(async () => {
-  await server?.close()
-})
 
 async function withBrowser(fn: (b: Browser) => Promise<void>) {
   const browser = await openBrowser()

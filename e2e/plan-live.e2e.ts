@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { createCompany, superToken } from '../test/factories.ts'
 import { call } from '../test/http.ts'
-import { loginAs, openBrowser, type Server, startServer, until, waitForLanding } from './support/harness.ts'
+import { fileServer, loginAs, openBrowser, until, waitForLanding } from './support/harness.ts'
 
 /** Issue 19: a plan change reaches the open sessions of its companies without a new login. */
-let server: Server
-beforeAll(async () => {
-  server = await startServer()
-}, 60_000)
-afterAll(async () => {
-  await server?.close()
-})
+const server = fileServer()
 
 describe('plan changes', () => {
   test('the super user turns a plan feature off and on: the admin\'s menu follows without a reload', async () => {

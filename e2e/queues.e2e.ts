@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { withSystem } from '../server/db/tenant.ts'
 import { createCompany, createUser } from '../test/factories.ts'
 import { call } from '../test/http.ts'
-import { loginAs, openBrowser, screenshot, startServer, type Server, waitForLanding } from './support/harness.ts'
+import { fileServer, loginAs, openBrowser, screenshot, waitForLanding } from './support/harness.ts'
 
 /**
  * The Queues page in Debian Chromium against the real server (spec part 2 §2 Queues page, §3 Queue and
@@ -12,14 +12,8 @@ import { loginAs, openBrowser, screenshot, startServer, type Server, waitForLand
  * tree is checked through GET /queue/{id}. Run after `vite build`: `bun test ./e2e/queues.e2e.ts`.
  */
 const TIMEOUT = 180_000
-let server: Server
+const server = fileServer()
 
-beforeAll(async () => {
-  server = await startServer()
-}, 60_000)
-afterAll(async () => {
-  await server?.close()
-})
 
 const submit = (page: Page) => page.locator('button[type="submit"][form="queue-form"]').click()
 const dialog = (page: Page) => page.getByRole('dialog')

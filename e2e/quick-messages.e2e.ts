@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { withSystem } from '../server/db/tenant.ts'
 import { createCompany, createUser } from '../test/factories.ts'
-import { loginAs, openBrowser, screenshot, type Server, startServer, until, waitForServiceWorker, waitForLanding } from './support/harness.ts'
+import { fileServer, loginAs, openBrowser, screenshot, until, waitForServiceWorker, waitForLanding } from './support/harness.ts'
 
 /**
  * The Quick messages page end to end in Chromium against the real server: an admin creates a general
@@ -12,14 +12,8 @@ import { loginAs, openBrowser, screenshot, type Server, startServer, until, wait
  */
 const TIMEOUT = 240_000
 const FIRST_START_MS = 45_000
-let server: Server
+const server = fileServer()
 
-beforeAll(async () => {
-  server = await startServer()
-}, 60_000)
-afterAll(async () => {
-  await server?.close()
-})
 
 
 /** A row by its shortcode, case-sensitively ('/OLA' is not '/ola'). */

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PNG_1PX } from '../test/files.ts'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, loginAs, openBrowser, screenshot, type Server, startServer, waitForLanding } from './support/harness.ts'
+import { fileServer, ADMIN_EMAIL, ADMIN_PASSWORD, loginAs, openBrowser, screenshot, waitForLanding } from './support/harness.ts'
 
 /**
  * The super user's settings tabs (issue 19): a plan with a feature off, a help video that then shows on
  * /helps, and the platform's name, sign-up switch and logo reaching the login page.
  */
-let server: Server
-beforeAll(async () => {
-  server = await startServer()
-}, 60_000)
-afterAll(async () => {
-  await server?.close()
-})
+const server = fileServer()
 
 describe('super user settings', () => {
   test('plans, helps and the platform tab', async () => {

@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { withSystem } from '../server/db/tenant.ts'
 import { createCompany } from '../test/factories.ts'
-import { loginAs, openBrowser, type Server, startServer, until, waitForServiceWorker, waitForLanding } from './support/harness.ts'
+import { fileServer, loginAs, openBrowser, until, waitForServiceWorker, waitForLanding } from './support/harness.ts'
 
 /** The settings page's options tab (issue 6): a switch saves through the outbox and reaches the server. Run after `vite build`. */
-let server: Server
-beforeAll(async () => {
-  server = await startServer()
-}, 60_000)
-afterAll(async () => {
-  await server?.close()
-})
+const server = fileServer()
 
 
 describe('settings options', () => {

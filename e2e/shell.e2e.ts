@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { createCompany, createConnection, createPlan, createUser, loginToken, superToken } from '../test/factories.ts'
 import { withSystem } from '../server/db/tenant.ts'
 import { formWith, PNG_1PX } from '../test/files.ts'
 import { call } from '../test/http.ts'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, loginAs, openBrowser, screenshot, startServer, until, waitForServiceWorker, type Browser, type Server } from './support/harness.ts'
+import { fileServer, ADMIN_EMAIL, ADMIN_PASSWORD, loginAs, openBrowser, screenshot, until, waitForServiceWorker, type Browser } from './support/harness.ts'
 
 /**
  * The PWA shell in Debian Chromium against the real server (spec part 1 §2 login, layout, route guard;
@@ -11,14 +11,8 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, loginAs, openBrowser, screenshot, startSer
  * `bun test ./e2e/shell.e2e.ts`.
  */
 const TIMEOUT = 90_000
-let server: Server
+const server = fileServer()
 
-beforeAll(async () => {
-  server = await startServer()
-}, 60_000)
-afterAll(async () => {
-  await server?.close()
-})
 
 /** Each test gets its own browser profile, closed even when the test fails. */
 async function withBrowser(fn: (b: Browser) => Promise<void>, viewport?: { width: number; height: number }) {

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { withSystem } from '../server/db/tenant.ts'
 import { createCompany, createConnection } from '../test/factories.ts'
-import { loginAs, openBrowser, screenshot, type Server, startServer, until, waitForServiceWorker, waitForLanding } from './support/harness.ts'
+import { fileServer, loginAs, openBrowser, screenshot, until, waitForServiceWorker, waitForLanding } from './support/harness.ts'
 
 /**
  * Tags (issue 17): one created inline from the chat's drawer goes on the ticket and filters the list;
  * the /tags page edits it and takes a contact off it. Run after `vite build`.
  */
-let server: Server
-beforeAll(async () => {
-  server = await startServer()
-}, 60_000)
-afterAll(async () => {
-  await server?.close()
-})
+const server = fileServer()
 
 const row = (page: Page, text: string) => page.getByTestId('ticket-row').filter({ hasText: text })
 const tagRow = (page: Page, name: string) => page.getByTestId('tag-row').filter({ hasText: name })

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { withSystem } from '../server/db/tenant.ts'
 import { createCompany, createConnection, createUser } from '../test/factories.ts'
 import type { Page } from 'playwright-core'
-import { loginAs, openBrowser, screenshot, type Server, startServer, until, waitForServiceWorker, waitForLanding } from './support/harness.ts'
+import { fileServer, loginAs, openBrowser, screenshot, until, waitForServiceWorker, waitForLanding } from './support/harness.ts'
 
 /**
  * A transfer with closeTicketOnTransfer (issue 6): the chat of the closed ticket says where the
  * conversation went on and opens it. On the way, the chat input's emoji picker (issue 5) and the
  * drawer's wallet (issue 6). Run after `vite build`.
  */
-let server: Server
-beforeAll(async () => {
-  server = await startServer()
-}, 60_000)
-afterAll(async () => {
-  await server?.close()
-})
+const server = fileServer()
 
 
 describe('transfer with closeTicketOnTransfer', () => {

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { withSystem } from '../server/db/tenant.ts'
 import { createCompany, createConnection } from '../test/factories.ts'
-import { loginAs, openBrowser, screenshot, type Server, startServer, until, waitForServiceWorker, waitForLanding } from './support/harness.ts'
+import { fileServer, loginAs, openBrowser, screenshot, until, waitForServiceWorker, waitForLanding } from './support/harness.ts'
 
 /**
  * The user dialog (issue 17): an admin gives a new attendant a queue and a default connection, and the
  * attendant, in a second browser, sees that queue's waiting ticket and accepts it. A save the server
  * refuses shows only the field's error. Run after `vite build`.
  */
-let server: Server
-beforeAll(async () => {
-  server = await startServer()
-}, 60_000)
-afterAll(async () => {
-  await server?.close()
-})
+const server = fileServer()
 
 const FIRST_START_MS = 60_000
 const toasts = (page: Page, kind: 'success' | 'error') => page.locator(`[data-toast="${kind}"]`)

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'bun:test'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -46,6 +47,26 @@ export async function startServer(): Promise<Server> {
       await env.close()
     },
   }
+}
+
+/**
+ * The test file's server: started before its tests, closed after them. The answer stands for the server
+ * (a proxy), so tests read `server.baseUrl` and `server.env` as usual.
+ */
+export function fileServer(): Server {
+  let current: Server | undefined
+  beforeAll(async () => {
+    current = await startServer()
+  }, 60_000)
+  afterAll(async () => {
+    await current?.close()
+  })
+  return new Proxy({} as Server, {
+    get(_, key) {
+      if (!current) throw new Error('the file server is not started yet (use it inside tests or hooks)')
+      return current[key as keyof Server]
+    },
+  })
 }
 
 export interface Browser {

@@ -58,3 +58,8 @@ export async function findCompanyView(sql: Queryable, companyId: number): Promis
   const [row] = await sql<CompanyView[]>`select ${companyViewColumns(sql)} from companies c where c.id = ${companyId}`
   return row ?? null
 }
+
+/** Every company on a plan, in one query (a plan's change reaches them all). */
+export async function findCompanyViewsOnPlan(sql: Queryable, planId: number): Promise<CompanyView[]> {
+  return sql<CompanyView[]>`select ${companyViewColumns(sql)} from companies c where c.plan_id = ${planId} order by c.id`
+}

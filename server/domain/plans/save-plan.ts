@@ -4,7 +4,7 @@ import { AppError } from '../app-error.ts'
 import { PLAN_FEATURES, type PlanFeature } from '../auth/auth-context.ts'
 import type { DomainCtx } from '../context.ts'
 import { assertCan } from '../permissions.ts'
-import { findCompanyView } from '../companies/company-view.ts'
+import { findCompanyViewsOnPlan } from '../companies/company-view.ts'
 import { findPlanView, type PlanView } from './plan-view.ts'
 
 export type PlanInput = Partial<Record<PlanFeature, boolean>> & {
@@ -37,11 +37,8 @@ export async function updatePlan(ctx: DomainCtx, planId: number, input: PlanInpu
   const patch = pickPlanColumns(input)
   if (Object.keys(patch).length) await tx`update plans set ${tx(patch)} where id = ${planId}`
   // The companies on this plan learn at once: their open sessions reload the plan's flags (issue 19).
-  const companies = await withSystemScope(tx, () => tx<{ id: number }[]>`select id from companies where plan_id = ${planId}`)
-  for (const c of companies) {
-    const company = await withSystemScope(tx, () => findCompanyView(tx, c.id))
-    ctx.emit({ type: 'company', companyId: c.id, payload: { action: 'update', company } })
-  }
+  const companies = await withSystemScope(tx, () => findCompanyViewsOnPlan(tx, planId))
+  for (const company of companies) ctx.emit({ type: 'company', companyId: company.id, payload: { action: 'update', company } })
   return (await findPlanView(tx, planId))!
 }
 
