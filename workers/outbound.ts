@@ -5,6 +5,8 @@ import type { MediaStore } from '../server/media/media-store.ts'
 import type { SendJobPayload } from '../server/domain/outbound/enqueue-send.ts'
 import { PermanentSendError, type ChannelDriver, type OutboundMessage } from './channels/types.ts'
 import { applyPendingAcks } from './inbound/updates.ts'
+import { campaignMarkOf, markCampaignFailed, markCampaignSent, type CampaignMark } from '../server/domain/campaigns/campaign-delivery.ts'
+import { publishCampaign } from './campaign-events.ts'
 
 export interface OutboundDeps {
   db: Db
@@ -86,9 +88,11 @@ async function sendOne(deps: OutboundDeps, job: ClaimedJob): Promise<void> {
                  on conflict (contact_id) do update set wa_number = excluded.wa_number, checked_at = excluded.checked_at`
       }
       if (row) publishUpdate(deps, row.companyId, { id: row.id, ack: row.ack, wid: row.wid, sendError: null }, loaded.ticket)
+      return loaded.campaign ? markCampaignSent(tx, loaded.campaign, deps.now()) : null
     })
     deps.storing?.(whatsappId, result.externalId, stored)
-    await stored
+    const campaign = await stored
+    if (campaign) await publishCampaign(deps, campaign)
     // A webhook may have reported this send before its id was stored: apply what was held (issue 15 item 5).
     const connection = { id: whatsappId, companyId: loaded.companyId, channel: driver.kind }
     const held = await applyPendingAcks((fn) => withSystem(deps.db, fn), connection, result.externalId)
@@ -104,6 +108,8 @@ interface Loaded {
   companyId: number
   contactId: number
   ticket: { id: number; userId: number | null; queueId: number | null; isGroup: boolean }
+  /** A campaign's message: its shipping row learns the outcome. */
+  campaign: CampaignMark | null
 }
 
 async function loadOutbound(deps: OutboundDeps, messageId: number, action?: 'edit' | 'delete'): Promise<Loaded | null> {
@@ -138,7 +144,7 @@ async function loadOutbound(deps: OutboundDeps, messageId: number, action?: 'edi
       template: data.template,
       lastInboundAt: row.lastInboundAt ?? null,
     }
-    return { message, companyId: row.companyId, contactId: row.contactId, ticket: { id: row.ticketId, userId: row.userId, queueId: row.queueId, isGroup: row.ticketGroup } }
+    return { message, campaign: campaignMarkOf(data), companyId: row.companyId, contactId: row.contactId, ticket: { id: row.ticketId, userId: row.userId, queueId: row.queueId, isGroup: row.ticketGroup } }
   })
 }
 
@@ -177,10 +183,12 @@ async function retryLater(deps: OutboundDeps, job: ClaimedJob, loaded: Loaded, e
 
 /** The message shows the failure (ack -1, send_error) and can be sent again with retrySend. */
 async function fail(deps: OutboundDeps, job: ClaimedJob, loaded: Loaded, code: string, error: string): Promise<void> {
-  await withSystem(deps.db, async (tx) => {
+  const campaign = await withSystem(deps.db, async (tx) => {
     await tx`update messages set ack = -1, send_error = ${code} where id = ${loaded.message.messageId} and ack <= 0`
     await tx`update jobs set done_at = ${deps.now()}, locked_until = null, last_error = ${error} where id = ${job.id}`
+    return loaded.campaign ? markCampaignFailed(tx, loaded.campaign, code, deps.now()) : null
   })
+  if (campaign) await publishCampaign(deps, campaign)
   publishUpdate(deps, loaded.companyId, { id: loaded.message.messageId, ack: -1, sendError: code }, loaded.ticket)
 }
 

@@ -5,6 +5,7 @@ import { BaileysDriver } from './channels/baileys/baileys-driver.ts'
 import { storedMessageLookup } from './channels/baileys/stored-message.ts'
 import { webhookDriverFactories } from './channels/registry.ts'
 import { startScheduler } from './scheduler.ts'
+import { CampaignRunner } from './campaigns.ts'
 import { SessionManager } from './session-manager.ts'
 import type { NumberChecker } from '../server/domain/contacts/number-check.ts'
 import { answerNumberChecks } from '../server/domain/contacts/number-check-requests.ts'
@@ -20,6 +21,7 @@ export interface StartWorkersOptions {
 
 export interface RunningWorkers {
   host: ChannelHost
+  campaigns: CampaignRunner
   sessions: SessionManager
   /** Answers the number checks waiting for the companies whose sessions are held here. */
   answerNumberChecks(): Promise<number>
@@ -63,6 +65,9 @@ export function startWorkers(services: Services, opts: StartWorkersOptions = {})
   })
   const sessions = new SessionManager({ db: services.db, host, now: services.now, log })
   host.start()
+  // Campaign sends join the outbound queue; the host sends them at once rather than at its next poll.
+  const campaigns = new CampaignRunner({ db: services.db, events: services.events, now: services.now, owner: host.owner, log }, () => void host.kick())
+  campaigns.start()
   // The API in this process asks WhatsApp about numbers through the sessions held here; a company whose
   // session another worker holds is asked through the database (number-check-requests.ts) when there is one.
   const overDatabase = services.numbers
@@ -92,6 +97,7 @@ export function startWorkers(services: Services, opts: StartWorkersOptions = {})
   })
   return {
     host,
+    campaigns,
     sessions,
     answerNumberChecks: answerChecks,
     async stop() {
@@ -100,6 +106,7 @@ export function startWorkers(services: Services, opts: StartWorkersOptions = {})
       await answering
       clearInterval(sessionTimer)
       stopScheduler()
+      await campaigns.stop()
       await sessions.stop()
       await host.stop()
     },

@@ -32,6 +32,9 @@ import { chats } from './chats.ts'
 import { tags, tagsContacts } from './tags.ts'
 import { dashboard, usersMoments } from './dashboard.ts'
 import { ticketReportRoutes } from './ticket-report.ts'
+import { campaigns } from './campaigns.ts'
+import { contactLists } from './contact-lists.ts'
+import { contactListItems } from './contact-list-items.ts'
 import { shapeRoute } from '../../sync/server/shape-route.ts'
 
 /** Every resource router, at the paths the spec writes. */
@@ -75,5 +78,8 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/dashboard', dashboard)
   app.route('/usersMoments', usersMoments)
   app.route('/ticketreport', ticketReportRoutes)
+  app.route('/campaigns', campaigns)
+  app.route('/contact-lists', contactLists)
+  app.route('/contact-list-items', contactListItems)
   app.route('/', contacts)
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import postgres from 'postgres'
 import { BACKENDS } from '../env.ts'
 import { createScratchDatabase } from '../scratch-db.ts'
+import { freePort, startServer, waitUp } from './spawned-server.ts'
 
 /**
  * Issue 4's proof: `kill -9` the process that runs the API and the workers in the middle of a simulator
@@ -14,30 +15,6 @@ import { createScratchDatabase } from '../scratch-db.ts'
 const CHATS = 20
 const PER_CHAT = 50
 const ADMIN = { email: 'burst@test.local', password: 'burst-pass-1' }
-
-async function freePort(): Promise<number> {
-  const server = Bun.serve({ port: 0, fetch: () => new Response() })
-  const port = server.port!
-  server.stop(true)
-  return port
-}
-
-function startServer(databaseUrl: string, dataDir: string, port: number) {
-  return Bun.spawn([process.execPath, 'server/main.ts', '--workers'], {
-    cwd: join(import.meta.dir, '..', '..'),
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'silent', SEED_SIMULATOR: 'true' },
-    stdout: 'ignore',
-    stderr: 'ignore',
-  })
-}
-
-async function waitUp(base: string) {
-  for (let i = 0; i < 300; i++) {
-    if (await fetch(`${base}/version`).then((r) => r.ok, () => false)) return
-    await Bun.sleep(100)
-  }
-  throw new Error('server did not start')
-}
 
 describe.skipIf(!BACKENDS.includes('postgres'))('kill -9 during a simulator burst [postgres]', () => {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>>
@@ -57,7 +34,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('kill -9 during a simulator burs
   test('every message is stored exactly once and in per-chat order', async () => {
     const port = await freePort()
     const base = `http://127.0.0.1:${port}`
-    child = startServer(scratch.url, dataDir, port)
+    child = startServer(scratch.url, dataDir, port, ADMIN)
     await waitUp(base)
     const login = await fetch(`${base}/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
     const { token } = (await login.json()) as { token: string }
@@ -84,7 +61,7 @@ describe.skipIf(!BACKENDS.includes('postgres'))('kill -9 during a simulator burs
     child.kill('SIGKILL')
     await child.exited
     const deliveredAtKill = delivered
-    child = startServer(scratch.url, dataDir, port)
+    child = startServer(scratch.url, dataDir, port, ADMIN)
     await burst
     expect(deliveredAtKill).toBeLessThan(CHATS * PER_CHAT)
     expect(retries).toBeGreaterThan(0)

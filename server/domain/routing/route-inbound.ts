@@ -1,3 +1,4 @@
+import { confirmCampaignReply } from '../campaigns/campaign-delivery.ts'
 import { applyCollectiveVacation } from './collective-vacation.ts'
 import { applyLgpdConsent } from './lgpd-consent.ts'
 import { applyNpsReply } from './nps-reply.ts'
@@ -56,6 +57,10 @@ const RULES: Rule[] = [applyLgpdConsent, applyCollectiveVacation, applyOutOfHour
 export async function routeInbound(ctx: RoutingCtx, input: RouteInput): Promise<void> {
   const state: RunState | null = await loadRoutingState(ctx.tx, input.ticket.id)
   if (!state) return
+  // A reply to a campaign's confirmation question sends the campaign's message (issue 20).
+  if (!input.message.fromMe && !state.isGroup) {
+    await confirmCampaignReply(ctx.tx, { companyId: state.companyId, contactId: state.contactId, whatsappId: input.connection.id }, ctx.now())
+  }
   // The contact's message opened this ticket: the log's first line (spec part 1 §3 Ticket log entry).
   if (input.created) await logTicket(ctx, state, 'create', { queueId: null })
   // An inactive or expired company keeps its messages, but no bot answers until it pays.

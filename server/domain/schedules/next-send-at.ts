@@ -1,4 +1,5 @@
 import { validTimeZone } from '../companies/company-time-zone.ts'
+import { fromWallClock, toWallClock } from '../wall-clock.ts'
 
 /**
  * Schedule recurrence (spec part 1 §9), a pure rule: the next send time after one send. Days, weeks and
@@ -56,35 +57,4 @@ function addMonths(local: Date, months: number) {
   local.setUTCMonth(local.getUTCMonth() + months)
   const last = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + 1, 0)).getUTCDate()
   local.setUTCDate(Math.min(day, last))
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>()
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone)
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
-    })
-    formatters.set(timeZone, f)
-  }
-  return f
-}
-
-/** The local date and time of an instant, as a Date whose UTC fields hold them. */
-function toWallClock(at: Date, zone: string): Date {
-  const parts = Object.fromEntries(formatter(zone).formatToParts(at).map((p) => [p.type, Number(p.value)]))
-  return new Date(Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second, at.getUTCMilliseconds()))
-}
-
-/** The instant a local date and time names (in a DST gap, the hour after; in an overlap, the first). */
-function fromWallClock(local: Date, zone: string): Date {
-  let guess = local.getTime()
-  for (let i = 0; i < 3; i++) {
-    const offset = toWallClock(new Date(guess), zone).getTime() - guess
-    const next = local.getTime() - offset
-    if (next === guess) break
-    guess = next
-  }
-  return new Date(guess)
 }

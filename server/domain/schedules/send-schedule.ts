@@ -3,8 +3,7 @@ import type { ChannelKind } from '../../../workers/channels/types.ts'
 import { AppError } from '../app-error.ts'
 import { enqueueSend } from '../outbound/enqueue-send.ts'
 import { fillTemplate } from '../messages/fill-template.ts'
-import { findOrCreateTicket, type TicketRow } from '../tickets/find-or-create-ticket.ts'
-import { logTicketCreated } from '../tickets/ticket-logs.ts'
+import { ticketForAutomatedSend } from '../tickets/automated-send-ticket.ts'
 import { nextSendAt, sendsAgain } from './next-send-at.ts'
 import type { ScheduleView } from './schedule-view.ts'
 
@@ -42,7 +41,8 @@ export async function sendSchedule(tx: Tx, due: DueSchedule, now: Date): Promise
   const [contact] = await tx<{ id: number; name: string; isGroup: boolean }[]>`
     select id, name, is_group from contacts where id = ${s.contactId} and company_id = ${s.companyId}`
   if (!contact) throw new AppError('ERR_NO_CONTACT_FOUND')
-  const ticket = await ticketFor(tx, s, connection, contact, now)
+  const rule = { companyId: s.companyId, openTicket: s.openTicket, statusTicket: s.statusTicket, ticketUserId: s.ticketUserId, queueId: s.queueId, actorUserId: s.userId ?? null }
+  const ticket = await ticketForAutomatedSend(tx, rule, connection, contact, now)
   const [author] = s.userId ? await tx<{ name: string }[]>`select name from users where id = ${s.userId}` : []
   const text = fillTemplate(s.body.trim(), contact.name)
   const message = await enqueueSend(tx, {
@@ -95,33 +95,6 @@ async function loadConnection(tx: Tx, s: DueSchedule): Promise<{ id: number; cha
         select id, channel from whatsapps where company_id = ${s.companyId} and is_default order by id limit 1`
   if (!connection) throw new AppError(s.whatsappId ? 'ERR_NO_WAPP_FOUND' : 'ERR_NO_DEF_WAPP_FOUND')
   return connection
-}
-
-/**
- * The contact's live ticket on the connection. A ticket the send creates follows the schedule: with
- * openTicket enabled it takes statusTicket, ticketUserId and queueId (as the anchor creates it); with
- * openTicket disabled it is closed at once, so the message is recorded without putting a ticket in
- * anyone's queue. An existing live ticket is left as it is.
- */
-async function ticketFor(tx: Tx, s: DueSchedule, connection: { id: number; channel: ChannelKind },
-  contact: { id: number; isGroup: boolean }, now: Date): Promise<TicketRow> {
-  const found = await findOrCreateTicket(tx, {
-    companyId: s.companyId, whatsappId: connection.id, channel: connection.channel, contactId: contact.id,
-    isGroup: contact.isGroup, newStatus: contact.isGroup ? 'group' : 'pending', reopenMinutes: 0, create: true, now,
-  })
-  if (!found) throw new AppError('ERR_CREATING_TICKET')
-  if (!found.created) return found.ticket
-  const open = s.openTicket === 'enabled'
-  await logTicketCreated(tx, { companyId: s.companyId, ticketId: found.ticket.id, userId: s.userId ?? null, queueId: open ? s.queueId : null, at: now })
-  const status = open ? s.statusTicket : 'closed'
-  const [ticket] = await tx<TicketRow[]>`
-    update tickets set status = ${status},
-           user_id = ${open ? s.ticketUserId : null}::int, queue_id = ${open ? s.queueId : null}::int,
-           closed_at = ${status === 'closed' ? now : null}::timestamptz,
-           accepted_at = ${status === 'open' && open && s.ticketUserId ? now : null}::timestamptz
-     where id = ${found.ticket.id}
-    returning id, uuid, status, user_id, queue_id, contact_id, whatsapp_id, is_group, unread_messages`
-  return ticket
 }
 
 /** The schedule's image (png, jpg or jpeg, spec part 1 §5) as the message's media. */

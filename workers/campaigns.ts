@@ -1,0 +1,97 @@
+import type { Db } from '../server/db/tenant.ts'
+import { withSystem } from '../server/db/tenant.ts'
+import type { EventBus } from '../server/events.ts'
+import { dispatchShipping, type ShippingJob } from '../server/domain/campaigns/dispatch-shipping.ts'
+import { CAMPAIGN_QUEUE, startNextDueCampaign } from '../server/domain/campaigns/start-campaign.ts'
+import { publishCampaign } from './campaign-events.ts'
+import { sendBackoffMs } from './outbound.ts'
+
+export interface CampaignWorkerDeps {
+  db: Db
+  events: EventBus
+  now: () => Date
+  /** This worker's name on the jobs it claims. */
+  owner: string
+  log: (message: string, err?: unknown) => void
+  random?: () => number
+}
+
+/** How long a claimed campaign job stays ours; a worker killed mid-batch frees it for another after this. */
+const CLAIM_MS = 60_000
+
+/** Starts every PROGRAMADA campaign whose time has come (start-campaign.ts); returns how many. */
+export async function startDueCampaigns(deps: CampaignWorkerDeps): Promise<number> {
+  let started = 0
+  for (;;) {
+    const now = deps.now()
+    const k = await withSystem(deps.db, (tx) => startNextDueCampaign(tx, now))
+    if (!k) return started
+    started++
+    await publishCampaign(deps, { campaignId: k.id, companyId: k.companyId }, true)
+  }
+}
+
+/**
+ * Dispatches the campaign sends that are due (dispatch-shipping.ts): claims them with SKIP LOCKED, so
+ * two workers never take one, and runs each in its own transaction with the job's completion. A send
+ * that fails for an unknown reason (database, bug) is retried with backoff; the shipping row's message id
+ * makes every retry after a commit a no-op. Returns how many jobs it handled.
+ */
+export async function runCampaignBatch(deps: CampaignWorkerDeps, limit = 100): Promise<number> {
+  const now = deps.now()
+  const jobs = await withSystem(deps.db, (tx) => tx<{ id: number; payload: ShippingJob; attempts: number; maxAttempts: number; companyId: number }[]>`
+    update jobs set locked_by = ${deps.owner}, locked_until = ${new Date(now.getTime() + CLAIM_MS)}, attempts = attempts + 1
+     where id in (select id from jobs
+                   where queue = ${CAMPAIGN_QUEUE} and done_at is null and run_at <= ${now}
+                     and (locked_until is null or locked_until < ${now})
+                   order by run_at, id limit ${limit}
+                   for update skip locked)
+    returning id, payload, attempts, max_attempts, company_id`)
+  jobs.sort((a, b) => a.id - b.id)
+  for (const job of jobs) {
+    try {
+      await withSystem(deps.db, async (tx) => {
+        await dispatchShipping(tx, job.payload, deps.now(), deps.random)
+        await tx`update jobs set done_at = ${deps.now()}, locked_until = null, last_error = null where id = ${job.id}`
+      })
+    } catch (err) {
+      deps.log(`campaign send ${job.id} failed`, err)
+      const message = (err as Error).message || 'campaign send failed'
+      const runAt = new Date(deps.now().getTime() + sendBackoffMs(job.attempts, deps.random))
+      await withSystem(deps.db, (tx) => job.attempts >= job.maxAttempts
+        ? tx`update jobs set done_at = ${deps.now()}, locked_until = null, last_error = ${message} where id = ${job.id}`
+        : tx`update jobs set run_at = ${runAt}, locked_until = null, locked_by = null, last_error = ${message} where id = ${job.id}`).catch(() => {})
+    }
+  }
+  return jobs.length
+}
+
+/** The campaign loop of a worker: starts due campaigns and drains due sends, then hands them to the outbound queue. */
+export class CampaignRunner {
+  private timer: ReturnType<typeof setInterval> | undefined
+  private running: Promise<void> | null = null
+
+  constructor(private readonly deps: CampaignWorkerDeps, private readonly sent: () => void, private readonly pollMs = 500) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.tick(), this.pollMs)
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer)
+    this.timer = undefined
+    await this.running
+  }
+
+  tick(): Promise<void> {
+    this.running ??= (async () => {
+      try {
+        await startDueCampaigns(this.deps)
+        while ((await runCampaignBatch(this.deps)) > 0) this.sent()
+      } catch (err) {
+        this.deps.log('campaign loop failed', err)
+      }
+    })().finally(() => (this.running = null))
+    return this.running
+  }
+}
