@@ -1,6 +1,8 @@
 import type { Db } from '../server/db/tenant.ts'
 import { withSystem } from '../server/db/tenant.ts'
 import type { EventBus } from '../server/events.ts'
+import type { Tx } from '../server/db/connect.ts'
+import { loadCampaignSettings, type CampaignSettings } from '../server/domain/campaigns/campaign-settings.ts'
 import { dispatchShipping, type ShippingJob } from '../server/domain/campaigns/dispatch-shipping.ts'
 import { CAMPAIGN_QUEUE, startNextDueCampaign } from '../server/domain/campaigns/start-campaign.ts'
 import { publishCampaign } from './campaign-events.ts'
@@ -33,11 +35,11 @@ export async function startDueCampaigns(deps: CampaignWorkerDeps): Promise<numbe
 
 /**
  * Dispatches the campaign sends that are due (dispatch-shipping.ts): claims them with SKIP LOCKED, so
- * two workers never take one, and runs each in its own transaction with the job's completion. A send
+ * two workers never take one, and commits each with its job's completion. A send
  * that fails for an unknown reason (database, bug) is retried with backoff; the shipping row's message id
  * makes every retry after a commit a no-op. Returns how many jobs it handled.
  */
-export async function runCampaignBatch(deps: CampaignWorkerDeps, limit = 100): Promise<number> {
+export async function runCampaignBatch(deps: CampaignWorkerDeps, limit = 50): Promise<number> {
   const now = deps.now()
   const jobs = await withSystem(deps.db, (tx) => tx<{ id: number; payload: ShippingJob; attempts: number; maxAttempts: number; companyId: number }[]>`
     update jobs set locked_by = ${deps.owner}, locked_until = ${new Date(now.getTime() + CLAIM_MS)}, attempts = attempts + 1
@@ -48,20 +50,36 @@ export async function runCampaignBatch(deps: CampaignWorkerDeps, limit = 100): P
                    for update skip locked)
     returning id, payload, attempts, max_attempts, company_id`)
   jobs.sort((a, b) => a.id - b.id)
-  for (const job of jobs) {
-    try {
-      await withSystem(deps.db, async (tx) => {
-        await dispatchShipping(tx, job.payload, deps.now(), deps.random)
-        await tx`update jobs set done_at = ${deps.now()}, locked_until = null, last_error = null where id = ${job.id}`
-      })
-    } catch (err) {
-      deps.log(`campaign send ${job.id} failed`, err)
-      const message = (err as Error).message || 'campaign send failed'
-      const runAt = new Date(deps.now().getTime() + sendBackoffMs(job.attempts, deps.random))
-      await withSystem(deps.db, (tx) => job.attempts >= job.maxAttempts
-        ? tx`update jobs set done_at = ${deps.now()}, locked_until = null, last_error = ${message} where id = ${job.id}`
-        : tx`update jobs set run_at = ${runAt}, locked_until = null, locked_by = null, last_error = ${message} where id = ${job.id}`).catch(() => {})
+  if (!jobs.length) return 0
+  // One transaction for the batch (a commit per send was half the time), a savepoint per send: a send
+  // that fails rolls back alone and is retried; a crash rolls back the batch, whose jobs are claimed again.
+  const failures = await withSystem(deps.db, async (tx) => {
+    const settings = new Map<number, Promise<CampaignSettings>>()
+    const settingsOf = (t: Tx, companyId: number) => {
+      let s = settings.get(companyId)
+      if (!s) settings.set(companyId, (s = loadCampaignSettings(t, companyId)))
+      return s
     }
+    const failed: { job: (typeof jobs)[number]; err: unknown }[] = []
+    const done: number[] = []
+    for (const job of jobs) {
+      try {
+        await tx.savepoint((sp) => dispatchShipping(sp, job.payload, deps.now(), { random: deps.random, settingsOf }))
+        done.push(job.id)
+      } catch (err) {
+        failed.push({ job, err })
+      }
+    }
+    await tx`update jobs set done_at = ${deps.now()}, locked_until = null, last_error = null where id = any(${done}::bigint[])`
+    return failed
+  })
+  for (const { job, err } of failures) {
+    deps.log(`campaign send ${job.id} failed`, err)
+    const message = (err as Error).message || 'campaign send failed'
+    const runAt = new Date(deps.now().getTime() + sendBackoffMs(job.attempts, deps.random))
+    await withSystem(deps.db, (tx) => job.attempts >= job.maxAttempts
+      ? tx`update jobs set done_at = ${deps.now()}, locked_until = null, last_error = ${message} where id = ${job.id}`
+      : tx`update jobs set run_at = ${runAt}, locked_until = null, locked_by = null, last_error = ${message} where id = ${job.id}`).catch(() => {})
   }
   return jobs.length
 }

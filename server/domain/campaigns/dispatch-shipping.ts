@@ -4,7 +4,7 @@ import { AppError } from '../app-error.ts'
 import { namespaceOf, resolveContact } from '../contacts/resolve-contact.ts'
 import { enqueueSend } from '../outbound/enqueue-send.ts'
 import { ticketForAutomatedSend } from '../tickets/automated-send-ticket.ts'
-import { loadCampaignSettings } from './campaign-settings.ts'
+import { loadCampaignSettings, type CampaignSettings } from './campaign-settings.ts'
 import { pickVariant, renderCampaignText } from './render-message.ts'
 import { finishIfDone, type CampaignStep } from './start-campaign.ts'
 
@@ -33,6 +33,12 @@ interface CampaignRow {
 
 export type DispatchOutcome = 'queued' | 'skipped' | 'failed'
 
+export interface DispatchOptions {
+  random?: () => number
+  /** The company's campaign settings; a batch reads them once (default: read now). */
+  settingsOf?: (tx: Tx, companyId: number) => Promise<CampaignSettings>
+}
+
 /**
  * One campaign send (anchor §4 DispatchCampaign), in the caller's transaction with the job's completion:
  * the shipping row is locked and the queued message's id stored on it, so a job run again after a crash
@@ -42,7 +48,8 @@ export type DispatchOutcome = 'queued' | 'skipped' | 'failed'
  * existing conversation is never closed. A campaign no longer running sends nothing; a confirmed
  * recipient still gets the message after the campaign finished asking.
  */
-export async function dispatchShipping(tx: Tx, job: ShippingJob, now: Date, random: () => number = Math.random): Promise<DispatchOutcome> {
+export async function dispatchShipping(tx: Tx, job: ShippingJob, now: Date, opts: DispatchOptions = {}): Promise<DispatchOutcome> {
+  const random = opts.random ?? Math.random
   const k = await loadRunning(tx, job)
   if (!k) return 'skipped'
   const [s] = await tx<{ id: number; contactId: number | null; number: string; messageId: number | null; confirmationMessageId: number | null;
@@ -58,7 +65,7 @@ export async function dispatchShipping(tx: Tx, job: ShippingJob, now: Date, rand
     const contact = await recipientContact(tx, k, connection, s)
     const rule = { companyId: k.companyId, openTicket: k.openTicket, statusTicket: k.statusTicket, ticketUserId: k.userId, queueId: k.queueId, actorUserId: null }
     const ticket = await ticketForAutomatedSend(tx, rule, connection, contact, now)
-    const settings = await loadCampaignSettings(tx, k.companyId)
+    const settings = await (opts.settingsOf ?? loadCampaignSettings)(tx, k.companyId)
     const recipient = { nome: contact.name, numero: contact.number, email: s.itemEmail ?? contact.email ?? '' }
     const text = renderCampaignText(pickVariant(job.step === 'ask' ? k.asks : k.messages, random), recipient, settings.variables)
     const base = { companyId: k.companyId, ticketId: ticket.id, whatsappId: connection.id, contactId: contact.id, channel: connection.channel, userId: null, isSystem: false, now }
@@ -109,8 +116,8 @@ async function recipientContact(tx: Tx, k: CampaignRow, connection: { id: number
     companyId: k.companyId, whatsappId: connection.id, namespace: namespaceOf(connection.channel),
     peer: { number: s.number, name: s.itemName ?? s.number },
   })
-  const [c] = await tx<{ email: string }[]>`select email from contacts where id = ${found.id}`
-  return { id: found.id, name: found.name, number: found.number, email: c?.email ?? '', isGroup: found.isGroup }
+  // A list's recipient has the list's email ({email} reads it first): the contact's is not needed.
+  return { id: found.id, name: found.name, number: found.number, email: '', isGroup: found.isGroup }
 }
 
 function mediaTypeOf(path: string): string {
