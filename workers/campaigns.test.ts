@@ -200,6 +200,31 @@ describeEachBackend('campaign dispatcher (issue 20)', (env) => {
     expect(new Set(sent.map((m) => m.body)).size).toBe(20)
   })
 
+  test('while the company may not run campaigns (switch off) the sends wait, uncounted, and go once it may', async () => {
+    const { token, conn, listId, companyId } = await setup(env(), 2, { messageInterval: '30', longerIntervalAfter: '0', greaterInterval: '0', startHour: '00:00', endHour: '23:59', sabado: 'true', domingo: 'true' })
+    const { sent, driver } = recorder()
+    const start = env().clock.now
+    const c = await create(env(), token, { name: 'Pausa', whatsappId: conn.id, contactListId: listId, scheduledAt: start.toISOString(), message1: 'Oi {nome}' })
+    try {
+      await runDue(env(), driver)
+      expect(sent).toHaveLength(1)
+      await q(env(), (tx) => tx`update company_settings set campaigns_enabled = false where company_id = ${companyId}`)
+      env().clock.advance(30_000)
+      await runDue(env(), driver)
+      expect(sent).toHaveLength(1)
+      const [job] = await q(env(), (tx) => tx`select attempts, done_at from jobs where queue = 'campaign' and company_id = ${companyId} and done_at is null`)
+      expect(job).toMatchObject({ attempts: 0, doneAt: null })
+      await q(env(), (tx) => tx`update company_settings set campaigns_enabled = true where company_id = ${companyId}`)
+      env().clock.advance(60_000)
+      await runDue(env(), driver)
+      expect(sent.map((m) => m.body).sort()).toEqual(['Oi Pessoa 0', 'Oi Pessoa 1'])
+      const [row] = await q(env(), (tx) => tx`select status from campaigns where id = ${c.id}`)
+      expect(row.status).toBe('FINALIZADA')
+    } finally {
+      env().clock.now = start
+    }
+  })
+
   test('validation: target required, queue with a user, editable only while INATIVA or PROGRAMADA over an hour ahead', async () => {
     const { token, conn, listId } = await setup(env(), 1)
     const none = await call(env(), 'POST', '/campaigns', { token, json: { name: 'Sem alvo', whatsappId: conn.id, message1: 'Oi' } })

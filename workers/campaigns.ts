@@ -62,15 +62,20 @@ export async function runCampaignBatch(deps: CampaignWorkerDeps, limit = 50): Pr
     }
     const failed: { job: (typeof jobs)[number]; err: unknown }[] = []
     const done: number[] = []
+    const waiting: number[] = []
     for (const job of jobs) {
       try {
-        await tx.savepoint((sp) => dispatchShipping(sp, job.payload, deps.now(), { random: deps.random, settingsOf }))
-        done.push(job.id)
+        const outcome = await tx.savepoint((sp) => dispatchShipping(sp, job.payload, deps.now(), { random: deps.random, settingsOf }))
+        ;(outcome === 'deferred' ? waiting : done).push(job.id)
       } catch (err) {
         failed.push({ job, err })
       }
     }
     await tx`update jobs set done_at = ${deps.now()}, locked_until = null, last_error = null where id = any(${done}::bigint[])`
+    // The company may not run campaigns now: looked at again in a minute, uncounted.
+    await tx`update jobs set run_at = ${new Date(deps.now().getTime() + 60_000)}, locked_until = null, locked_by = null,
+                    attempts = greatest(attempts - 1, 0), last_error = 'campaigns paused for the company'
+              where id = any(${waiting}::bigint[])`
     return failed
   })
   for (const { job, err } of failures) {

@@ -6,7 +6,7 @@ import { enqueueSend } from '../outbound/enqueue-send.ts'
 import { ticketForAutomatedSend } from '../tickets/automated-send-ticket.ts'
 import { loadCampaignSettings, type CampaignSettings } from './campaign-settings.ts'
 import { pickVariant, renderCampaignText } from './render-message.ts'
-import { finishIfDone, type CampaignStep } from './start-campaign.ts'
+import { CAMPAIGN_COMPANY_JOIN, campaignsRun, finishIfDone, type CampaignStep } from './start-campaign.ts'
 
 export interface ShippingJob {
   campaignId: number
@@ -31,7 +31,8 @@ interface CampaignRow {
   asks: string[]
 }
 
-export type DispatchOutcome = 'queued' | 'skipped' | 'failed'
+/** deferred: the company may not run campaigns now (unpaid, plan or switch off); the send waits. */
+export type DispatchOutcome = 'queued' | 'skipped' | 'failed' | 'deferred'
 
 export interface DispatchOptions {
   random?: () => number
@@ -50,7 +51,8 @@ export interface DispatchOptions {
  */
 export async function dispatchShipping(tx: Tx, job: ShippingJob, now: Date, opts: DispatchOptions = {}): Promise<DispatchOutcome> {
   const random = opts.random ?? Math.random
-  const k = await loadRunning(tx, job)
+  const k = await loadRunning(tx, job, now)
+  if (k === 'deferred') return 'deferred'
   if (!k) return 'skipped'
   const [s] = await tx<{ id: number; contactId: number | null; number: string; messageId: number | null; confirmationMessageId: number | null;
     failedAt: Date | null; itemName: string | null; itemEmail: string | null }[]>`
@@ -93,12 +95,14 @@ export async function dispatchShipping(tx: Tx, job: ShippingJob, now: Date, opts
   }
 }
 
-async function loadRunning(tx: Tx, job: ShippingJob): Promise<CampaignRow | null> {
+async function loadRunning(tx: Tx, job: ShippingJob, now: Date): Promise<CampaignRow | null | 'deferred'> {
   // FOR SHARE: a cancel (an update of the row) waits for this send, or this send sees it cancelled.
   const [k] = await tx<(Omit<CampaignRow, 'messages' | 'asks'> & Record<string, unknown>)[]>`
-    select k.*, w.channel from campaigns k left join whatsapps w on w.id = k.whatsapp_id
+    select k.*, w.channel, ${campaignsRun(tx, now)} as may_run
+      from campaigns k ${tx.unsafe(CAMPAIGN_COMPANY_JOIN)} left join whatsapps w on w.id = k.whatsapp_id
      where k.id = ${job.campaignId} for share of k`
   if (!k) return null
+  if (!k.mayRun) return 'deferred'
   const running = k.status === 'EM_ANDAMENTO' || (job.step === 'send' && k.confirmation && k.status === 'FINALIZADA')
   if (!running) return null
   const pick = (prefix: string) => [1, 2, 3, 4, 5].map((n) => String(k[`${prefix}${n}`] ?? ''))
