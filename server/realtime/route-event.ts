@@ -101,6 +101,12 @@ export function routeEvent(event: DomainEvent): EventRoute {
       const users = Array.isArray(userIds) ? userIds.map(Number).filter(Number.isInteger) : []
       return { audiences: users.map((userId): Audience => ({ to: 'user', companyId, userId })), kind: 'chat', data: withAction(data) }
     }
+    // Contact lists are campaign material, an admin's (spec part 2 §6); the spec names their channels
+    // company-{id}-ContactList and company-{id}-ContactListItem.
+    case 'contactList':
+      return { audiences: [company(true)], kind: 'ContactList', data: withAction(payload) }
+    case 'contactListItem':
+      return { audiences: [company(true)], kind: 'ContactListItem', data: withAction(payload) }
     case 'ticket':
     case 'appMessage': {
       const parsed = ticketFieldsSchema.safeParse(payload)

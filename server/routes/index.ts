@@ -33,6 +33,7 @@ import { tags, tagsContacts } from './tags.ts'
 import { dashboard, usersMoments } from './dashboard.ts'
 import { ticketReportRoutes } from './ticket-report.ts'
 import { campaigns } from './campaigns.ts'
+import { campaignSettings } from './campaign-settings.ts'
 import { contactLists } from './contact-lists.ts'
 import { contactListItems } from './contact-list-items.ts'
 import { shapeRoute } from '../../sync/server/shape-route.ts'
@@ -79,6 +80,7 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/usersMoments', usersMoments)
   app.route('/ticketreport', ticketReportRoutes)
   app.route('/campaigns', campaigns)
+  app.route('/campaign-settings', campaignSettings)
   app.route('/contact-lists', contactLists)
   app.route('/contact-list-items', contactListItems)
   app.route('/', contacts)
