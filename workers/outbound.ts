@@ -63,14 +63,18 @@ export async function runSendBatch(deps: OutboundDeps, hostedSessions: number[],
                    for update skip locked)
     returning id, queue, payload, attempts, max_attempts`)
   jobs.sort((a, b) => a.id - b.id)
-  for (const job of jobs) await sendOne(deps, job)
+  // Plain sends are read in one query (a campaign queues thousands); an edit or a delete is read when
+  // its turn comes, as the send before it in this batch may have just given the message its channel id.
+  const plain = jobs.filter((j) => !j.payload.kind).map((j) => j.payload.messageId)
+  const prefetched = plain.length ? await loadOutbounds(deps, plain) : new Map<number, Loaded>()
+  for (const job of jobs) await sendOne(deps, job, job.payload.kind ? undefined : prefetched.get(job.payload.messageId))
   return jobs.length
 }
 
-async function sendOne(deps: OutboundDeps, job: ClaimedJob): Promise<void> {
+async function sendOne(deps: OutboundDeps, job: ClaimedJob, prefetched?: Loaded): Promise<void> {
   const whatsappId = Number(job.queue.slice('send:'.length))
   const driver = await deps.driverFor(whatsappId)
-  const loaded = await loadOutbound(deps, job.payload.messageId, job.payload.kind)
+  const loaded = prefetched ?? (await loadOutbound(deps, job.payload.messageId, job.payload.kind))
   if (!loaded) return finish(deps, job, 'message no longer exists')
   if (!driver) return retryLater(deps, job, loaded, 'ERR_WAPP_NOT_INITIALIZED')
   try {
@@ -112,40 +116,48 @@ interface Loaded {
   campaign: CampaignMark | null
 }
 
+const OUTBOUND_COLUMNS = `m.id, m.wid, m.body, m.media_type, m.media_path, m.media_name, m.company_id, m.data_json,
+  q.wid as quoted_wid, q.from_me as quoted_from_me, q.body as quoted_body,
+  m.from_me, coalesce(wa.wa_number, c.number) as number, wa.wa_number is not null as number_checked, c.id as contact_id,
+  c.lid, c.is_group, t.id as ticket_id, t.user_id, t.queue_id, t.is_group as ticket_group,
+  (select max(created_at) from messages i where i.ticket_id = t.id and not i.from_me) as last_inbound_at`
+const OUTBOUND_FROM = `messages m join tickets t on t.id = m.ticket_id join contacts c on c.id = t.contact_id
+  left join messages q on q.id = m.quoted_msg_id
+  left join contact_wa_numbers wa on wa.contact_id = c.id`
+
 async function loadOutbound(deps: OutboundDeps, messageId: number, action?: 'edit' | 'delete'): Promise<Loaded | null> {
-  return withSystem(deps.db, async (tx) => {
-    const [row] = await tx<Record<string, any>[]>`
-      select m.id, m.wid, m.body, m.media_type, m.media_path, m.media_name, m.company_id, m.data_json,
-             q.wid as quoted_wid, q.from_me as quoted_from_me, q.body as quoted_body,
-             m.from_me, coalesce(wa.wa_number, c.number) as number, wa.wa_number is not null as number_checked, c.id as contact_id,
-             c.lid, c.is_group, t.id as ticket_id, t.user_id, t.queue_id, t.is_group as ticket_group,
-             (select max(created_at) from messages i where i.ticket_id = t.id and not i.from_me) as last_inbound_at
-        from messages m join tickets t on t.id = m.ticket_id join contacts c on c.id = t.contact_id
-        left join messages q on q.id = m.quoted_msg_id
-        left join contact_wa_numbers wa on wa.contact_id = c.id
-       where m.id = ${messageId}`
-    if (!row) return null
-    const data = (row.dataJson ?? {}) as Record<string, any>
-    const kind = (action ?? data.kind ?? (row.mediaPath ? 'media' : 'text')) as OutboundMessage['kind']
-    const path = row.mediaPath ? deps.media.pathOf(row.companyId, row.mediaPath) : null
-    const message: OutboundMessage = {
-      messageId: row.id,
-      externalId: row.wid ?? undefined,
-      to: row.isGroup ? { group: row.number } : { number: row.number || undefined, lid: row.lid ?? undefined, numberChecked: row.numberChecked },
-      kind,
-      body: row.body,
-      media: path ? { path, mimeType: data.mimeType ?? mimeOf(row.mediaName ?? ''), fileName: row.mediaName ?? row.mediaPath, asVoice: data.asVoice === true } : undefined,
-      // A reaction's quote is its target, not a reply context.
-      quoted: row.quotedWid && kind !== 'reaction' ? { externalId: row.quotedWid, fromMe: row.quotedFromMe, body: row.quotedBody } : undefined,
-      // An edit or a delete acts on the message itself: its channel id is the target; a reaction, on the message it quotes.
-      target: action ? { externalId: row.wid, fromMe: row.fromMe } : (data.target ?? reactionTarget(kind, row)),
-      location: data.location,
-      vCard: data.vCard,
-      template: data.template,
-      lastInboundAt: row.lastInboundAt ?? null,
-    }
-    return { message, campaign: campaignMarkOf(data), companyId: row.companyId, contactId: row.contactId, ticket: { id: row.ticketId, userId: row.userId, queueId: row.queueId, isGroup: row.ticketGroup } }
-  })
+  const [row] = await withSystem(deps.db, (tx) => tx<Record<string, any>[]>`
+    select ${tx.unsafe(OUTBOUND_COLUMNS)} from ${tx.unsafe(OUTBOUND_FROM)} where m.id = ${messageId}`)
+  return row ? toLoaded(deps, row, action) : null
+}
+
+async function loadOutbounds(deps: OutboundDeps, messageIds: number[]): Promise<Map<number, Loaded>> {
+  const rows = await withSystem(deps.db, (tx) => tx<Record<string, any>[]>`
+    select ${tx.unsafe(OUTBOUND_COLUMNS)} from ${tx.unsafe(OUTBOUND_FROM)} where m.id = any(${messageIds}::bigint[])`)
+  return new Map(rows.map((row) => [Number(row.id), toLoaded(deps, row)]))
+}
+
+function toLoaded(deps: OutboundDeps, row: Record<string, any>, action?: 'edit' | 'delete'): Loaded {
+  const data = (row.dataJson ?? {}) as Record<string, any>
+  const kind = (action ?? data.kind ?? (row.mediaPath ? 'media' : 'text')) as OutboundMessage['kind']
+  const path = row.mediaPath ? deps.media.pathOf(row.companyId, row.mediaPath) : null
+  const message: OutboundMessage = {
+    messageId: row.id,
+    externalId: row.wid ?? undefined,
+    to: row.isGroup ? { group: row.number } : { number: row.number || undefined, lid: row.lid ?? undefined, numberChecked: row.numberChecked },
+    kind,
+    body: row.body,
+    media: path ? { path, mimeType: data.mimeType ?? mimeOf(row.mediaName ?? ''), fileName: row.mediaName ?? row.mediaPath, asVoice: data.asVoice === true } : undefined,
+    // A reaction's quote is its target, not a reply context.
+    quoted: row.quotedWid && kind !== 'reaction' ? { externalId: row.quotedWid, fromMe: row.quotedFromMe, body: row.quotedBody } : undefined,
+    // An edit or a delete acts on the message itself: its channel id is the target; a reaction, on the message it quotes.
+    target: action ? { externalId: row.wid, fromMe: row.fromMe } : (data.target ?? reactionTarget(kind, row)),
+    location: data.location,
+    vCard: data.vCard,
+    template: data.template,
+    lastInboundAt: row.lastInboundAt ?? null,
+  }
+  return { message, campaign: campaignMarkOf(data), companyId: row.companyId, contactId: row.contactId, ticket: { id: row.ticketId, userId: row.userId, queueId: row.queueId, isGroup: row.ticketGroup } }
 }
 
 /** A reaction row stored without data.target (older rows) aims at the message it quotes. */
