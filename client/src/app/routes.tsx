@@ -1,13 +1,17 @@
+import { useAtomValue } from 'jotai'
 import type { ComponentType } from 'react'
 import { Route, Routes } from 'react-router'
 import { registeredRoutes, type RouteEntry } from './menu.ts'
 import { AnnouncementsPage } from '../features/announcements/index.ts'
+import { CampaignReportPage, CampaignsPage } from '../features/campaigns/index.ts'
 import { LoginPage, SignupPage } from '../features/auth/index.ts'
+import { CampaignsConfigPage } from '../features/campaign-settings/index.ts'
 import { ExpiredSubscriptionPage, InvoicesPage } from '../features/billing/index.ts'
 import { ChatsPage } from '../features/chats/index.ts'
 import { CompaniesPage } from '../features/companies/index.ts'
 import { AllConnectionsPage, ConnectionsPage } from '../features/connections/index.ts'
 import { ContactsImportPage, ContactsPage } from '../features/contacts/index.ts'
+import { ContactListItemsPage, ContactListsPage } from '../features/contact-lists/index.ts'
 import { DashboardPage } from '../features/dashboard/index.ts'
 import { HelpsPage } from '../features/helps/index.ts'
 import { MessagesApiPage } from '../features/messages-api/index.ts'
@@ -23,7 +27,7 @@ import { TodoListPage } from '../features/todolist/index.ts'
 import { UsersPage } from '../features/users/index.ts'
 import AppLayout from './shell/app-layout.tsx'
 import NotFoundPage from './not-found-page.tsx'
-import { hasCampaignFlag } from '../state/flags.ts'
+import { campaignFlagAtom } from '../state/flags.ts'
 import { PublicOnly, RequireActiveSubscription, RequireSession } from './guards.tsx'
 import { RouteGate } from './route-gate.tsx'
 
@@ -40,6 +44,8 @@ const PAGES: Record<string, ComponentType> = {
   ticket: TicketsPage,
   contacts: ContactsPage,
   contactsImport: ContactsImportPage,
+  contactLists: ContactListsPage,
+  contactListItems: ContactListItemsPage,
   quickMessages: QuickMessagesPage,
   chats: ChatsPage,
   chat: ChatsPage,
@@ -52,6 +58,9 @@ const PAGES: Record<string, ComponentType> = {
   financeiro: InvoicesPage,
   companies: CompaniesPage,
   announcements: AnnouncementsPage,
+  campaigns: CampaignsPage,
+  campaignReport: CampaignReportPage,
+  campaignsConfig: CampaignsConfigPage,
 }
 
 /** One route per path: the first entry of a path wins. */
@@ -61,7 +70,8 @@ function uniqueByPath(entries: RouteEntry[]): RouteEntry[] {
 }
 
 export function AppRoutes() {
-  const entries = uniqueByPath(registeredRoutes(hasCampaignFlag()))
+  // The cshow routes come and go with the flag, without a reload (docs/decisions.md "Campaign gates").
+  const entries = uniqueByPath(registeredRoutes(useAtomValue(campaignFlagAtom)))
   return (
     <Routes>
       <Route path="/login" element={<PublicOnly><LoginPage /></PublicOnly>} />

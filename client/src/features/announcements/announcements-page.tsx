@@ -7,6 +7,7 @@ import { asSaveRefused, SaveRefused } from '../../lib/outbox-save.ts'
 import type { Announcement } from '../../lib/types.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
 import { dismissToasts, pushToast } from '../../state/toasts.ts'
+import { ListStatus } from '../../ui/list-status.tsx'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmDelete } from '../../ui/confirm-delete.tsx'
 import { Icon } from '../../ui/icon.tsx'
@@ -79,20 +80,9 @@ export default function AnnouncementsPage() {
   }
 
   const body = () => {
-    const empty = list.records.length === 0
-    const text = list.error && empty
-      ? errorText(list.error, translate)
-      : list.loading && empty
-        ? t('common.loading')
-        : empty
-          ? t(settled.trim() ? 'announcementsPage.noMatch' : 'announcementsPage.empty')
-          : null
-    if (text) {
-      return (
-        <p className="rounded-xl bg-white p-6 text-center text-sm text-slate-500 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-400 dark:ring-slate-800" data-testid="announcements-empty">
-          {text}
-        </p>
-      )
+    if (list.records.length === 0) {
+      const emptyText = t(settled.trim() ? 'announcementsPage.noMatch' : 'announcementsPage.empty')
+      return <ListStatus empty loading={list.loading} error={list.error} emptyText={emptyText} testId="announcements-empty" />
     }
     return (
       <>

@@ -13,26 +13,22 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { Icon } from '../../ui/icon.tsx'
 import { confirmPayment, fetchAllInvoices, fetchInvoices, type AnyInvoice } from './billing.ts'
 import { useCheckout } from './use-checkout.tsx'
+import { ListStatus } from '../../ui/list-status.tsx'
 import { InvoicesTable, PayButton } from './invoices-table.tsx'
 
 const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
-
-function ListState({ loading, error, empty }: { loading: boolean; error: unknown; empty: boolean }) {
-  const { t } = useTranslation()
-  const text = error ? errorText(error, translate) : loading ? t('common.loading') : empty ? t('billing.empty') : null
-  return text ? <p className="rounded-xl bg-white p-6 text-center text-sm text-slate-500 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-400 dark:ring-slate-800">{text}</p> : null
-}
 
 /** The company's first page of invoices, asked again when `refresh` changes (a checkout made or paid one). */
 export const useCompanyInvoices = (refresh = 0) => useServerQuery(`own/${refresh}`, (signal) => fetchInvoices(1, signal))
 
 /** The company's invoices with Pay on the open ones (also on /financeiro-aberto, where nothing else opens). */
 export function CompanyInvoices({ state, onPay }: { state: ReturnType<typeof useCompanyInvoices>; onPay: (invoiceId?: number) => void }) {
+  const { t } = useTranslation()
   const { data, loading, error } = state
   const invoices = data?.invoices ?? []
   return (
     <>
-      <ListState loading={loading && !data} error={error} empty={invoices.length === 0} />
+      <ListStatus empty={invoices.length === 0 || Boolean(error)} loading={loading && !data} error={error} emptyText={t('billing.empty')} />
       {invoices.length > 0 && <InvoicesTable invoices={invoices} action={(inv) => <PayButton onClick={() => onPay(inv.id)} />} />}
     </>
   )
@@ -60,7 +56,7 @@ function AllInvoices() {
   return (
     <section className="flex flex-col gap-3" data-testid="all-invoices">
       <h2 className="text-lg font-semibold">{t('billing.allTitle')}</h2>
-      <ListState loading={loading && !data} error={error} empty={invoices.length === 0} />
+      <ListStatus empty={invoices.length === 0 || Boolean(error)} loading={loading && !data} error={error} emptyText={t('billing.empty')} />
       {invoices.length > 0 && (
         <InvoicesTable
           showCompany

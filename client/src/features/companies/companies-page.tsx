@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import i18n from '../../i18n/index.ts'
-import { errorText, toastError } from '../../lib/errors.ts'
+import { toastError } from '../../lib/errors.ts'
 import { formatDay } from '../../lib/format.ts'
 import { saveOnline } from '../../lib/outbox-save.ts'
 import { useServerQuery } from '../../lib/server-query.ts'
 import { dismissToasts, pushToast } from '../../state/toasts.ts'
+import { ListStatus } from '../../ui/list-status.tsx'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmDelete } from '../../ui/confirm-delete.tsx'
 import { Icon } from '../../ui/icon.tsx'
@@ -17,7 +17,6 @@ import {
 import { CompaniesTable } from './companies-table.tsx'
 import { CompanyDialog } from './company-dialog.tsx'
 
-const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 
 /**
  * /companies (spec part 2 §2; super user only, others go home after 1 s with the denial toast): every
@@ -66,8 +65,7 @@ export default function CompaniesPage() {
   }
 
   const body = () => {
-    const text = error ? errorText(error, translate) : loading && !data ? t('common.loading') : shown.length === 0 ? t('companies.empty') : null
-    if (text) return <p className="rounded-xl bg-white p-6 text-center text-sm text-slate-500 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-400 dark:ring-slate-800">{text}</p>
+    if (shown.length === 0 || error) return <ListStatus empty loading={loading && !data} error={error} emptyText={t('companies.empty')} />
     return <CompaniesTable companies={shown} onEdit={(c) => setEditing({ mode: 'edit', id: c.id, initial: companyValuesOf(c) })} onRenew={(c) => void renew(c)} onDelete={setDeleting} />
   }
 

@@ -51,8 +51,8 @@ function useChosen<T>(value: T): [T, (v: T) => void] {
   return [chosen ? chosen.v : value, (v) => setChosen({ v })]
 }
 
-/** An enabled/disabled setting (or a boolean one) as a switch; each flip saves at once. */
-export function ToggleSetting({ name, value: saved, onSave, ...status }: FieldProps & { value: string | boolean; onSave: (v: string | boolean) => void }) {
+/** An enabled/disabled setting (or a boolean one) as a switch, with an optional hint below; each flip saves at once. */
+export function ToggleSetting({ name, value: saved, onSave, hint, ...status }: FieldProps & { value: string | boolean; onSave: (v: string | boolean) => void; hint?: string }) {
   const { t } = useTranslation()
   const [value, choose] = useChosen(saved)
   const checked = value === true || value === 'enabled'
@@ -64,6 +64,7 @@ export function ToggleSetting({ name, value: saved, onSave, ...status }: FieldPr
   return (
     <div>
       <SwitchField id={`setting-${name}`} label={t(`settings.options.${name}`)} checked={checked} onChange={flip} />
+      {hint && <p className="-mt-1 pb-2 text-xs text-slate-500 dark:text-slate-400">{hint}</p>}
       <SettingStatus {...status} />
     </div>
   )

@@ -1,3 +1,4 @@
+import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import {
@@ -9,9 +10,10 @@ import {
   type SettingWriteState,
 } from './company-settings.ts'
 import { ChoiceSetting, TextSetting, ToggleSetting } from './setting-fields.tsx'
+import { planAtom } from '../../state/auth.ts'
 
 /** A row of the options tab: a switch, optionally followed by the messages it uses. */
-type Row = { toggle: CompanySettingKey; texts?: CompanySettingKey[]; textsWhen?: CompanySettingValue }
+type Row = { toggle: CompanySettingKey; texts?: CompanySettingKey[]; textsWhen?: CompanySettingValue; hint?: string }
 
 /** The options tab's switches in the order shown (spec part 2 §3 Company settings). */
 const ROWS: Row[] = [
@@ -30,6 +32,8 @@ const ROWS: Row[] = [
   { toggle: 'closeTicketOnTransfer' },
   { toggle: 'showNotificationPending' },
   { toggle: 'DirectTicketsToWallets' },
+  // The company's campaign switch (docs/decisions.md "Campaign gates"), offered when the plan grants campaigns.
+  { toggle: 'campaignsEnabled', hint: 'settings.hints.campaignsEnabled' },
   { toggle: 'enableLGPD', texts: ['lgpdMessage', 'lgpdLink'], textsWhen: 'enabled' },
 ]
 const LGPD_TOGGLES: CompanySettingKey[] = ['lgpdDeleteMessage', 'lgpdConsent', 'lgpdHideNumber']
@@ -50,6 +54,7 @@ export interface SettingsOptionsProps {
  */
 export function SettingsOptions({ settings, writes, onSave, onRetry, onDiscard }: SettingsOptionsProps) {
   const { t } = useTranslation()
+  const plan = useAtomValue(planAtom)
   const [required, setRequired] = useState<CompanySettingKey | null>(null)
   const save = (key: CompanySettingKey, value: CompanySettingValue) => {
     const missing = missingMessage(settings, key, value)
@@ -60,16 +65,20 @@ export function SettingsOptions({ settings, writes, onSave, onRetry, onDiscard }
   const text = (key: CompanySettingKey) => (
     <TextSetting key={key} {...status(key)} value={String(settings[key])} error={required === key ? t('settings.messageRequired') : undefined} onSave={(v) => save(key, v)} />
   )
-  const toggle = (key: CompanySettingKey) => <ToggleSetting key={key} {...status(key)} value={settings[key]} onSave={(v) => save(key, v)} />
+  const toggle = (key: CompanySettingKey, hint?: string) => (
+    <ToggleSetting key={key} {...status(key)} value={settings[key]} hint={hint && t(hint)} onSave={(v) => save(key, v)} />
+  )
   // A row's messages show while its behaviour is on, or when a change just needed one of them.
   const showTexts = (r: Row) => r.textsWhen === undefined || settings[r.toggle] === r.textsWhen || (required !== null && !!r.texts?.includes(required))
   const row = (r: Row) => (
     <div key={r.toggle}>
-      {toggle(r.toggle)}
+      {toggle(r.toggle, r.hint)}
       {showTexts(r) && r.texts?.map(text)}
     </div>
   )
   const lgpdOn = settings.enableLGPD === 'enabled'
+  // Campaigns need the plan's useCampaigns; a switch left on stays visible so it can be turned off.
+  const offered = (r: Row) => r.toggle !== 'campaignsEnabled' || plan?.useCampaigns === true || settings.campaignsEnabled === true
 
   return (
     <fieldset disabled={!onSave} className="grid gap-x-8 md:grid-cols-2">
@@ -79,10 +88,10 @@ export function SettingsOptions({ settings, writes, onSave, onRetry, onDiscard }
         {ROWS.slice(0, 8).map(row)}
       </div>
       <div className="flex flex-col divide-y divide-slate-100 dark:divide-slate-800">
-        {ROWS.slice(8).map(row)}
+        {ROWS.slice(8).filter(offered).map(row)}
         {lgpdOn && (
           <div data-testid="lgpd-options" className="flex flex-col">
-            {LGPD_TOGGLES.map(toggle)}
+            {LGPD_TOGGLES.map((k) => toggle(k))}
           </div>
         )}
       </div>
