@@ -15,7 +15,7 @@ let workers: RunningWorkers
 const phone: { to: string; body: string }[] = []
 
 beforeAll(() => {
-  workers = startWorkers(server.env.services, { log: () => {}, simulator: { ackDelaysMs: [], onSend: (m: OutboundMessage) => void phone.push({ to: m.to.number ?? '', body: m.body }) } })
+  workers = startWorkers(server.env.services, { log: () => {}, simulator: { ackDelaysMs: [], onSend: (m: OutboundMessage) => void phone.push({ to: m.to.number ?? '', body: m.kind === 'media' ? `[${m.media?.fileName}]` : m.body }) } })
 })
 afterAll(async () => {
   await workers?.stop()
@@ -28,7 +28,7 @@ function xlsx(rows: unknown[][]): Buffer {
 }
 
 describe('a campaign from spreadsheet to report', () => {
-  test('list imported from .xlsx, campaign for now, report at 100% while the contacts receive it', async () => {
+  test('list imported from .xlsx, campaign for now with a file, report at 100% while the contacts receive both', async () => {
     const db = server.env.services.db
     // The workers run on the test clock: it reads today while this test runs.
     server.env.clock.now = new Date()
@@ -73,6 +73,8 @@ describe('a campaign from spreadsheet to report', () => {
       }, server.env.clock.now.toISOString())
       await page.locator('#campaign-scheduled-at').fill(now)
       await page.getByTestId('campaign-message1').fill('Olá {nome}, a Black Friday começou!')
+      // A file with a campaign for now: it must go out with it (saved unscheduled, file, then the time).
+      await page.getByTestId('campaign-media-input').setInputFiles({ name: 'oferta.png', mimeType: 'image/png', buffer: Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex') })
       await page.locator('#campaign-form').evaluate((f: HTMLFormElement) => f.requestSubmit())
       await page.locator('[data-toast="success"]').filter({ hasText: 'Campanha salva com sucesso!' }).waitFor({ timeout: 20_000 })
 
@@ -85,11 +87,15 @@ describe('a campaign from spreadsheet to report', () => {
       expect(await page.getByTestId('campaign-count-valid').getByTestId('count').textContent()).toBe('3')
       expect(await page.getByTestId('campaign-bar-delivered').textContent()).toContain('100%')
       await screenshot(page, 'campaign-run-report-1366.png')
-      expect(phone.map((m) => `${m.to}: ${m.body}`).sort()).toEqual([
+      expect(phone.map((m) => `${m.to}: ${m.body}`)).toEqual(expect.arrayContaining([
         '5511987650001: Olá Ana Souza, a Black Friday começou!',
         '5521988887777: Olá Bruno Lima, a Black Friday começou!',
         '5531977776666: Olá Carla Dias, a Black Friday começou!',
-      ])
+      ]))
+      // Each contact got the text, then the file.
+      for (const n of ['5511987650001', '5521988887777', '5531977776666']) {
+        expect(phone.filter((m) => m.to === n).map((m) => m.body)).toEqual([expect.stringContaining('Black Friday'), '[oferta.png]'])
+      }
     } finally {
       await b.close()
     }

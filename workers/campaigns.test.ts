@@ -225,6 +225,44 @@ describeEachBackend('campaign dispatcher (issue 20)', (env) => {
     }
   })
 
+  test('a tag campaign sends to the tag\'s contacts with numbers, not groups; a file goes as its own message after the text', async () => {
+    const { token, conn, companyId } = await setup(env(), 0)
+    const { sent, driver } = recorder()
+    const tagId = await q(env(), async (tx) => {
+      const [tag] = await tx`insert into tags ${tx({ companyId, name: uniq('VIP '), color: '#aa0000' })} returning id`
+      const people = [
+        { name: 'Dora', number: '5511970000001', isGroup: false },
+        { name: 'Eva', number: '5511970000002', isGroup: false },
+        { name: 'Grupo', number: '120363000000000001', isGroup: true },
+      ]
+      for (const p of people) {
+        const [c] = await tx`insert into contacts ${tx({ companyId, channel: 'simulator', ...p })} returning id`
+        await tx`insert into contact_tags ${tx({ companyId, contactId: c.id, tagId: tag.id })}`
+      }
+      return tag.id as number
+    })
+    // As the dialog saves a campaign for now with a file: unscheduled, then its file, then its time.
+    const fields = { name: 'Por tag', whatsappId: conn.id, tagListId: tagId, message1: 'Oi {nome}' }
+    const c = await create(env(), token, fields)
+    const png = new File([Uint8Array.from(Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'))], 'oferta.png', { type: 'image/png' })
+    const form = new FormData()
+    form.append('file', png)
+    const uploaded = await call(env(), 'POST', `/campaigns/${c.id}/media-upload`, { token, form })
+    expect(uploaded.body).toMatchObject({ mediaName: 'oferta.png' })
+    const scheduled = await call(env(), 'PUT', `/campaigns/${c.id}`, { token, json: { ...fields, scheduledAt: env().clock.now.toISOString() } })
+    expect(scheduled.body).toMatchObject({ status: 'PROGRAMADA', mediaName: 'oferta.png' })
+    // Once due, its file can no longer change.
+    const late = await call(env(), 'DELETE', `/campaigns/${c.id}/media-upload`, { token })
+    expect(late).toMatchObject({ status: 409, body: { error: 'ERR_CAMPAIGN_NOT_EDITABLE' } })
+    await runDue(env(), driver)
+    const byPerson = (n: string) => sent.filter((m) => m.to.number === n).map((m) => m.kind === 'media' ? `file ${m.media?.fileName}` : m.body)
+    expect(byPerson('5511970000001')).toEqual(['Oi Dora', 'file oferta.png'])
+    expect(byPerson('5511970000002')).toEqual(['Oi Eva', 'file oferta.png'])
+    expect(sent).toHaveLength(4)
+    const [row] = await q(env(), (tx) => tx`select status from campaigns where id = ${c.id}`)
+    expect(row.status).toBe('FINALIZADA')
+  })
+
   test('validation: target required, queue with a user, editable only while INATIVA or PROGRAMADA over an hour ahead', async () => {
     const { token, conn, listId } = await setup(env(), 1)
     const none = await call(env(), 'POST', '/campaigns', { token, json: { name: 'Sem alvo', whatsappId: conn.id, message1: 'Oi' } })

@@ -46,20 +46,29 @@ export function CampaignDialog({ open, campaign, onClose }: Props) {
 
   const save = async (values: CampaignFormValues) => {
     const body = campaignRequestBody(values)
-    const saved = await saveOnline(() => (campaign ? updateCampaign(campaign.id, body) : createCampaign(body))).catch((err: unknown) => {
-      if (err instanceof SaveRefused) toastUnshown(err)
-      throw err
-    })
-    await saveMedia(saved)
+    // The file goes up while the campaign may still change: one due within the hour (or now) is saved
+    // unscheduled first, gets its file, and only then its time, so it never starts without the file.
+    const holdSchedule = (Boolean(file) || dropMedia) && body.scheduledAt !== null
+    const send = (request: () => Promise<Campaign>) =>
+      saveOnline(request).catch((err: unknown) => {
+        if (err instanceof SaveRefused) toastUnshown(err)
+        throw err
+      })
+    const first = holdSchedule ? { ...body, scheduledAt: null } : body
+    const saved = await send(() => (campaign ? updateCampaign(campaign.id, first) : createCampaign(first)))
+    if (!(await saveMedia(saved))) return
+    if (holdSchedule) await send(() => updateCampaign(saved.id, body))
     pushToast('success', t('campaigns.saved'))
   }
-  const saveMedia = async (saved: Campaign) => {
+  /** False when the file failed: the campaign is saved (unscheduled when its time was held) and the error shown. */
+  const saveMedia = async (saved: Campaign): Promise<boolean> => {
     try {
       if (file) await uploadCampaignMedia(saved.id, file)
       else if (dropMedia && saved.mediaPath) await removeCampaignMedia(saved.id)
+      return true
     } catch (err) {
-      // The campaign is saved; only its file failed.
       toastError(err)
+      return false
     }
   }
   const close = () => {
