@@ -3,7 +3,7 @@ import { withSystem } from '../server/db/tenant.ts'
 import type { EventBus } from '../server/events.ts'
 import type { Tx } from '../server/db/connect.ts'
 import { loadCampaignSettings, type CampaignSettings } from '../server/domain/campaigns/campaign-settings.ts'
-import { dispatchShipping, type ShippingJob } from '../server/domain/campaigns/dispatch-shipping.ts'
+import { dispatchShipping, lockCampaigns, type ShippingJob } from '../server/domain/campaigns/dispatch-shipping.ts'
 import { CAMPAIGN_QUEUE, startNextDueCampaign } from '../server/domain/campaigns/start-campaign.ts'
 import { publishCampaign } from './campaign-events.ts'
 import { sendBackoffMs } from './outbound.ts'
@@ -61,11 +61,12 @@ export async function runCampaignBatch(deps: CampaignWorkerDeps, limit = 50): Pr
       return s
     }
     const failed: { job: (typeof jobs)[number]; err: unknown }[] = []
+    const campaigns = await lockCampaigns(tx, [...new Set(jobs.map((j) => j.payload.campaignId))], deps.now())
     const done: number[] = []
     const waiting: number[] = []
     for (const job of jobs) {
       try {
-        const outcome = await tx.savepoint((sp) => dispatchShipping(sp, job.payload, deps.now(), { random: deps.random, settingsOf }))
+        const outcome = await tx.savepoint((sp) => dispatchShipping(sp, job.payload, deps.now(), { random: deps.random, settingsOf, campaigns }))
         ;(outcome === 'deferred' ? waiting : done).push(job.id)
       } catch (err) {
         failed.push({ job, err })

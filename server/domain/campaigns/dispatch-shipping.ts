@@ -38,6 +38,8 @@ export interface DispatchOptions {
   random?: () => number
   /** The company's campaign settings; a batch reads them once (default: read now). */
   settingsOf?: (tx: Tx, companyId: number) => Promise<CampaignSettings>
+  /** The batch's campaigns, already locked (lockCampaigns); default: this send locks its own. */
+  campaigns?: Map<number, CampaignRecord>
 }
 
 /**
@@ -51,7 +53,7 @@ export interface DispatchOptions {
  */
 export async function dispatchShipping(tx: Tx, job: ShippingJob, now: Date, opts: DispatchOptions = {}): Promise<DispatchOutcome> {
   const random = opts.random ?? Math.random
-  const k = await loadRunning(tx, job, now)
+  const k = await loadRunning(tx, job, now, opts.campaigns)
   if (k === 'deferred') return 'deferred'
   if (!k) return 'skipped'
   const [s] = await tx<{ id: number; contactId: number | null; number: string; messageId: number | null; confirmationMessageId: number | null;
@@ -95,12 +97,23 @@ export async function dispatchShipping(tx: Tx, job: ShippingJob, now: Date, opts
   }
 }
 
-async function loadRunning(tx: Tx, job: ShippingJob, now: Date): Promise<CampaignRow | null | 'deferred'> {
-  // FOR SHARE: a cancel (an update of the row) waits for this send, or this send sees it cancelled.
-  const [k] = await tx<(Omit<CampaignRow, 'messages' | 'asks'> & Record<string, unknown>)[]>`
+export type CampaignRecord = Omit<CampaignRow, 'messages' | 'asks'> & Record<string, unknown>
+
+/**
+ * The campaigns of a batch of sends, locked FOR SHARE until the batch commits: a cancel (an update of the
+ * row) waits for the sends in flight, or they see it cancelled. Read once per batch, outside the sends'
+ * savepoints, so a send that rolls back does not give the lock up for the others.
+ */
+export async function lockCampaigns(tx: Tx, ids: number[], now: Date): Promise<Map<number, CampaignRecord>> {
+  const rows = await tx<CampaignRecord[]>`
     select k.*, w.channel, ${campaignsRun(tx, now)} as may_run
       from campaigns k ${tx.unsafe(CAMPAIGN_COMPANY_JOIN)} left join whatsapps w on w.id = k.whatsapp_id
-     where k.id = ${job.campaignId} for share of k`
+     where k.id = any(${ids}::int[]) for share of k`
+  return new Map(rows.map((k) => [k.id, k]))
+}
+
+async function loadRunning(tx: Tx, job: ShippingJob, now: Date, locked?: Map<number, CampaignRecord>): Promise<CampaignRow | null | 'deferred'> {
+  const k = locked ? locked.get(job.campaignId) : (await lockCampaigns(tx, [job.campaignId], now)).get(job.campaignId)
   if (!k) return null
   if (!k.mayRun) return 'deferred'
   const running = k.status === 'EM_ANDAMENTO' || (job.step === 'send' && k.confirmation && k.status === 'FINALIZADA')
