@@ -62,6 +62,31 @@ describe('super user settings', () => {
       await page.locator('#setting-appLogoLight').setInputFiles(join(dir, 'logo.png'))
       await page.getByTestId('logo-appLogoLight').locator('img').waitFor()
       await screenshot(page, 'settings-platform.png')
+
+      // Pagamentos: the Pix receiver, read back after a reload; both tabs on a phone, light and dark.
+      await page.getByRole('tab', { name: 'Pagamentos' }).click()
+      await page.getByTestId('settings-pix').waitFor()
+      await page.locator('#setting-pixKey').fill('financeiro@loja.com.br')
+      await page.locator('#setting-pixMerchantName').fill('Loja Exemplo')
+      await page.locator('#setting-pixMerchantCity').fill('Sao Paulo')
+      await page.getByTestId('settings-pix').getByRole('button', { name: 'Salvar' }).click()
+      await page.getByText('Configuração salva').first().waitFor()
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.reload()
+      await page.getByRole('tab', { name: 'Pagamentos' }).click()
+      await page.getByTestId('settings-pix').waitFor()
+      await expect(page.locator('#setting-pixKey').inputValue()).resolves.toBe('financeiro@loja.com.br')
+      for (const tab of ['Pagamentos', 'Plataforma']) {
+        await page.getByRole('tab', { name: tab }).click()
+        // The logos are the bottom of the Plataforma tab: on a phone they are what needs looking at.
+        if (tab === 'Plataforma') await page.getByTestId('logo-appLogoFavicon').scrollIntoViewIfNeeded()
+        await page.waitForTimeout(300)
+        await screenshot(page, `settings-${tab.toLowerCase()}-390-light.png`)
+        await page.evaluate(() => document.documentElement.classList.add('dark'))
+        await page.waitForTimeout(300)
+        await screenshot(page, `settings-${tab.toLowerCase()}-390-dark.png`)
+        await page.evaluate(() => document.documentElement.classList.remove('dark'))
+      }
     } finally {
       await close()
     }

@@ -40,6 +40,12 @@ export function useBranding(): Branding {
   return useAtomValue(brandingAtom)
 }
 
+/** GET /setting/{key} for each key (super user; the spec has no call for several): the values by key. */
+export async function readSettings<K extends string>(keys: readonly K[], signal?: AbortSignal): Promise<Record<K, string>> {
+  const rows = await Promise.all(keys.map((k) => api<Setting>(`/setting/${encodeURIComponent(k)}`, { signal })))
+  return Object.fromEntries(keys.map((k, i) => [k, rows[i]?.value ?? ''])) as Record<K, string>
+}
+
 /** PUT /settings/{key} (super user). */
 export function saveSetting(key: string, value: string): Promise<Setting> {
   return api<Setting>(`/settings/${encodeURIComponent(key)}`, { method: 'PUT', json: { value } })

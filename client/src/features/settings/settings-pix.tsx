@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import i18n from '../../i18n/index.ts'
-import { api } from '../../lib/api.ts'
 import { errorText } from '../../lib/errors.ts'
+import { readSettings, saveSetting } from '../../lib/public-settings.ts'
 import { dismissToasts, pushToast } from '../../state/toasts.ts'
 import { Button } from '../../ui/button.tsx'
 import { TextField } from '../../ui/form-field.tsx'
@@ -25,9 +25,8 @@ export function SettingsPix() {
   const [failure, setFailure] = useState<string | null>(null)
   useEffect(() => {
     const abort = new AbortController()
-    Promise.all(KEYS.map((k) => api<{ value: string }>(`/setting/${k}`, { signal: abort.signal }))).then(
-      (rows) => {
-        const v = Object.fromEntries(KEYS.map((k, i) => [k, rows[i].value])) as Record<PixKey, string>
+    readSettings(KEYS, abort.signal).then(
+      (v) => {
         setValues(v)
         setSaved(v)
       },
@@ -42,7 +41,7 @@ export function SettingsPix() {
     setBusy(true)
     setFailure(null)
     try {
-      for (const k of KEYS) if (values[k] !== saved?.[k]) await api(`/settings/${k}`, { method: 'PUT', json: { value: values[k].trim() } })
+      for (const k of KEYS) if (values[k] !== saved?.[k]) await saveSetting(k, values[k].trim())
       setSaved(values)
       pushToast('success', t('settings.saved'))
     } catch (err) {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next'
 import { api } from '../../lib/api.ts'
 import { brandingFileUrl, DEFAULT_PRIMARY } from '../../lib/branding.ts'
 import { toastError } from '../../lib/errors.ts'
-import { loadBranding, saveSetting } from '../../lib/public-settings.ts'
+import { loadBranding, readSettings, saveSetting } from '../../lib/public-settings.ts'
 import { dismissToasts, pushToast } from '../../state/toasts.ts'
 import { Button } from '../../ui/button.tsx'
 import { FileInput } from '../../ui/file-input.tsx'
@@ -41,8 +41,7 @@ export function SettingsPlatform() {
   const [look, setLook] = useState({ appName: '', primaryColorLight: '', primaryColorDark: '' })
   const [busy, setBusy] = useState(false)
   const reload = async () => {
-    const rows = await Promise.all(KEYS.map((k) => api<{ value: string }>(`/setting/${k}`)))
-    const v = Object.fromEntries(KEYS.map((k, i) => [k, rows[i].value])) as Record<Key, string>
+    const v = await readSettings(KEYS)
     setValues(v)
     setLook({ appName: v.appName, primaryColorLight: v.primaryColorLight, primaryColorDark: v.primaryColorDark })
   }
@@ -120,7 +119,8 @@ export function SettingsPlatform() {
               <div className={`flex size-16 shrink-0 items-center justify-center rounded-md ring-1 ring-slate-200 dark:ring-slate-700 ${mode === 'appLogoDark' ? 'bg-slate-900' : 'bg-white'}`}>
                 {url ? <img src={url} alt={t(`settings.platform.${mode}`)} className="max-h-14 max-w-14 object-contain" /> : <span className="text-xs text-slate-400">—</span>}
               </div>
-              <div className="min-w-0 flex-1">
+              {/* At least 12rem for the label and the file name: a narrow screen wraps the remove button instead. */}
+              <div className="min-w-0 flex-1 basis-48">
                 <FileInput id={`setting-${mode}`} label={t(`settings.platform.${mode}`)} file={null} accept="image/png,image/jpeg,image/gif,image/webp,image/x-icon" onChange={(f) => void upload(mode, f)} />
               </div>
               {url && <Button variant="secondary" onClick={() => void removeLogo(mode)}>{t('settings.platform.removeLogo')}</Button>}
