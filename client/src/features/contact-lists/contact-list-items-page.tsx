@@ -10,14 +10,14 @@ import { Button } from '../../ui/button.tsx'
 import { ConfirmDelete } from '../../ui/confirm-delete.tsx'
 import { Icon } from '../../ui/icon.tsx'
 import { SearchField } from '../../ui/search-field.tsx'
-import { applyRecordEvent, itemMatches, publishContactListItemEvent, subscribeContactListItemEvents } from './contact-list-events.ts'
+import { applyRecordEvent, itemMatches, mergePages, publishContactListItemEvent, subscribeContactListItemEvents } from './contact-list-events.ts'
 import { itemRequestBody, itemValuesOf, newItemValues, refusalOf, type ContactListItemFormValues } from './contact-list-form.ts'
 import { ContactListItemDialog } from './contact-list-item-dialog.tsx'
 import { ContactListItemsTable } from './contact-list-items-table.tsx'
 import { contactListItemCalls, fetchContactList, fetchContactListItems, IMPORT_ACCEPT, type ContactListItem } from './contact-lists.ts'
 import { ListBody } from './list-body.tsx'
 import { useItemImport } from './use-item-import.ts'
-import { usePagedRecords } from './use-paged-records.ts'
+import { usePagedRecords } from '../../lib/use-paged-records.ts'
 
 interface Editing {
   id: number | null
@@ -37,7 +37,7 @@ export default function ContactListItemsPage() {
   const header = useServerQuery(`contact-list-${listId}`, (signal) => fetchContactList(listId, signal))
   const [search, setSearch] = useState('')
   const settled = useDebounced(search)
-  const items = usePagedRecords<ContactListItem>(`${listId}|${settled}`, (page, signal) => fetchContactListItems(listId, settled, page, signal))
+  const items = usePagedRecords<ContactListItem>(`${listId}|${settled}`, (page, signal) => fetchContactListItems(listId, settled, page, signal), mergePages)
   const [editing, setEditing] = useState<Editing | null>(null)
   const [deleting, setDeleting] = useState<ContactListItem | null>(null)
   const { importing, importFile } = useItemImport(listId)

@@ -10,13 +10,13 @@ import { Button } from '../../ui/button.tsx'
 import { ConfirmDelete } from '../../ui/confirm-delete.tsx'
 import { Icon } from '../../ui/icon.tsx'
 import { SearchField } from '../../ui/search-field.tsx'
-import { applyRecordEvent, listMatches, publishContactListEvent, subscribeContactListEvents } from './contact-list-events.ts'
+import { applyRecordEvent, listMatches, mergePages, publishContactListEvent, subscribeContactListEvents } from './contact-list-events.ts'
 import { ContactListDialog } from './contact-list-dialog.tsx'
 import { contactListValuesOf, newContactListValues, refusalOf, type ContactListFormValues } from './contact-list-form.ts'
 import { contactListCalls, fetchContactLists, SAMPLE_ROWS, sampleFileName, type ContactList } from './contact-lists.ts'
 import { ContactListsTable } from './contact-lists-table.tsx'
 import { ListBody } from './list-body.tsx'
-import { usePagedRecords } from './use-paged-records.ts'
+import { usePagedRecords } from '../../lib/use-paged-records.ts'
 
 interface Editing {
   id: number | null
@@ -35,7 +35,7 @@ export default function ContactListsPage() {
   const navigate = useNavigate()
   const [search, setSearch] = useState('')
   const settled = useDebounced(search)
-  const list = usePagedRecords<ContactList>(settled, (page, signal) => fetchContactLists(settled, page, signal))
+  const list = usePagedRecords<ContactList>(settled, (page, signal) => fetchContactLists(settled, page, signal), mergePages)
   const [editing, setEditing] = useState<Editing | null>(null)
   const [deleting, setDeleting] = useState<ContactList | null>(null)
   const { update } = list

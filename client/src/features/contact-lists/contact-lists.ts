@@ -12,11 +12,9 @@ export type ContactListItem = ContactListItemRecord
 export type { ContactListImportResult }
 
 /** One page of a list call. */
-export interface Page<T> {
-  records: T[]
-  hasMore: boolean
-  count: number
-}
+import type { Page } from '../../lib/use-paged-records.ts'
+
+export type { Page }
 
 const lower = (s: string) => s.trim().toLowerCase()
 

@@ -4,7 +4,7 @@ import i18n from '../../i18n/index.ts'
 import { errorText } from '../../lib/errors.ts'
 import { Button } from '../../ui/button.tsx'
 import { ListStatus } from '../../ui/list-status.tsx'
-import type { PagedRecords } from './use-paged-records.ts'
+import type { PagedRecords } from '../../lib/use-paged-records.ts'
 
 const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 

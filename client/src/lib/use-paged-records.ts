@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { mergePages } from './contact-list-events.ts'
-import type { Page } from './contact-lists.ts'
+
+/** One answer of a paged list call ({records, count, hasMore}, spec part 2 §5 "All lists with search"). */
+export interface Page<T> {
+  records: T[]
+  hasMore: boolean
+  count: number
+}
 
 export interface PagedRecords<T> {
   records: T[]
@@ -27,16 +32,20 @@ interface State<T> {
 
 /**
  * The pages of a list call (online only): the first page whenever `key` (the search, the list) changes,
- * the next one on loadMore while hasMore; an older answer never replaces a newer one.
+ * the next one on loadMore while hasMore; an older answer never replaces a newer one. `merge` joins a
+ * page to the rows loaded (by id, in the list's order).
  */
-export function usePagedRecords<T extends { id: number; name: string }>(
+export function usePagedRecords<T extends { id: number }>(
   key: string,
   fetchPage: (pageNumber: number, signal: AbortSignal) => Promise<Page<T>>,
+  merge: (loaded: T[], page: T[]) => T[],
 ): PagedRecords<T> {
   const [state, setState] = useState<State<T>>({ records: [], hasMore: false, count: 0, page: 0, loading: true, error: null })
   const abort = useRef<AbortController | null>(null)
   const fetcher = useRef(fetchPage)
   fetcher.current = fetchPage
+  const merger = useRef(merge)
+  merger.current = merge
 
   const load = useCallback((page: number) => {
     abort.current?.abort()
@@ -46,7 +55,7 @@ export function usePagedRecords<T extends { id: number; name: string }>(
     fetcher.current(page, ctl.signal).then(
       (res) =>
         setState((s) => ({
-          records: mergePages(page === 1 ? [] : s.records, res.records),
+          records: merger.current(page === 1 ? [] : s.records, res.records),
           hasMore: res.hasMore,
           count: res.count,
           page,
