@@ -75,6 +75,9 @@ describeEachBackend('campaign dispatcher (issue 20)', (env) => {
     const done = await campaignOf(env(), token, c.id)
     expect(done).toMatchObject({ status: 'FINALIZADA', progress: { valid: 3, delivered: 3, failed: 0 } })
     expect(done.completedAt).not.toBeNull()
+    // The list reads the same counts (one grouped read for the page's started campaigns).
+    const list = (await call(env(), 'GET', '/campaigns', { token })).body as any
+    expect(list.records.find((r: any) => r.id === c.id).progress).toEqual(done.progress)
     // Nothing more goes out on later runs.
     await runDue(env(), driver)
     expect(sent).toHaveLength(3)

@@ -74,8 +74,25 @@ export async function listCampaignRows(tx: Tx, companyId: number, search: string
      order by c.id desc limit ${limit} offset ${offset}`
   const [{ count }] = await tx<{ count: number }[]>`
     select count(*)::int as count from campaigns c where c.company_id = ${companyId} and lower(c.name) like ${like}`
-  const views = await Promise.all(rows.map(async (r) => ({ ...r, progress: await campaignProgress(tx, r) })))
+  const sent = await shippingProgress(tx, rows.filter((r) => !notStarted(r)).map((r) => r.id))
+  const views = await Promise.all(
+    rows.map(async (r) => ({ ...r, progress: notStarted(r) ? { ...NONE_SENT, valid: await targetCount(tx, r) } : (sent.get(r.id) ?? NONE_SENT) })),
+  )
   return { rows: views, count }
+}
+
+const NONE_SENT: CampaignProgress = { valid: 0, delivered: 0, confirmationRequested: 0, confirmed: 0, failed: 0 }
+const notStarted = (c: Pick<Row, 'status'>) => c.status === 'INATIVA' || c.status === 'PROGRAMADA'
+
+/** The shipping counts of several started campaigns in one grouped read (a list page asked one per row). */
+async function shippingProgress(tx: Tx, ids: number[]): Promise<Map<number, CampaignProgress>> {
+  if (!ids.length) return new Map()
+  const rows = await tx<(CampaignProgress & { campaignId: number })[]>`
+    select campaign_id, count(*)::int as valid, count(delivered_at)::int as delivered,
+           count(confirmation_requested_at)::int as confirmation_requested, count(confirmed_at)::int as confirmed,
+           count(failed_at)::int as failed
+      from campaign_shipping where campaign_id = any(${ids}::int[]) group by campaign_id`
+  return new Map(rows.map(({ campaignId, ...p }) => [campaignId, p]))
 }
 
 /**
@@ -83,15 +100,8 @@ export async function listCampaignRows(tx: Tx, companyId: number, search: string
  * once started, its shipping rows.
  */
 export async function campaignProgress(tx: Tx, c: Pick<Row, 'id' | 'status' | 'contactListId' | 'tagListId' | 'companyId'>): Promise<CampaignProgress> {
-  if (c.status === 'INATIVA' || c.status === 'PROGRAMADA') {
-    return { valid: await targetCount(tx, c), delivered: 0, confirmationRequested: 0, confirmed: 0, failed: 0 }
-  }
-  const [p] = await tx<CampaignProgress[]>`
-    select count(*)::int as valid, count(delivered_at)::int as delivered,
-           count(confirmation_requested_at)::int as confirmation_requested, count(confirmed_at)::int as confirmed,
-           count(failed_at)::int as failed
-      from campaign_shipping where campaign_id = ${c.id}`
-  return p
+  if (notStarted(c)) return { ...NONE_SENT, valid: await targetCount(tx, c) }
+  return (await shippingProgress(tx, [c.id])).get(c.id) ?? NONE_SENT
 }
 
 async function targetCount(tx: Tx, c: Pick<Row, 'contactListId' | 'tagListId' | 'companyId'>): Promise<number> {
