@@ -7,3 +7,7 @@ create index flow_campaigns_active_idx on flow_campaigns (company_id) where stat
 
 -- A connection that disconnects ends the flows running on it (one probe, not a scan of its tickets).
 create index tickets_flow_running_idx on tickets (whatsapp_id) where flow_webhook;
+
+-- Flow names are unique in a company, compared in lowercase (the API checks first; this settles a race).
+drop index flows_company_idx;
+create unique index flows_company_name_key on flows (company_id, lower(name));

@@ -15,6 +15,7 @@ const uniqueFields: Record<string, string> = {
   quick_messages_shared_idx: 'shortcode',
   quick_messages_own_idx: 'shortcode',
   tags_company_id_name_key: 'name',
+  flows_company_name_key: 'name',
 }
 
 interface PgError {

@@ -36,6 +36,8 @@ import { campaigns } from './campaigns.ts'
 import { campaignSettings } from './campaign-settings.ts'
 import { contactLists } from './contact-lists.ts'
 import { contactListItems } from './contact-list-items.ts'
+import { flowbuilder } from './flowbuilder.ts'
+import { flowcampaign } from './flowcampaign.ts'
 import { shapeRoute } from '../../sync/server/shape-route.ts'
 
 /** Every resource router, at the paths the spec writes. */
@@ -83,5 +85,7 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/campaign-settings', campaignSettings)
   app.route('/contact-lists', contactLists)
   app.route('/contact-list-items', contactListItems)
+  app.route('/flowbuilder', flowbuilder)
+  app.route('/flowcampaign', flowcampaign)
   app.route('/', contacts)
 }

@@ -1,6 +1,7 @@
 import { expect, test } from 'bun:test'
 import { existsSync, readFileSync } from 'node:fs'
 import { withSystem } from '../db/tenant.ts'
+import { eraseIfLgpd } from '../domain/messages/lgpd-erase.ts'
 import { describeEachBackend, type TestEnv } from '../../test/env.ts'
 import { createCompany, createConnection, createUser, loginToken, uniq } from '../../test/factories.ts'
 import { call } from '../../test/http.ts'
@@ -356,6 +357,19 @@ describeEachBackend('editing and deleting messages', (env) => {
       // The delete still reaches the channel (it aims at the wid, which stays).
       expect(await actionJobs('delete', m.id)).toHaveLength(1)
     }
+  })
+
+  test('an erased message gives up its file only when nothing else names it (a flow sends one file many times)', async () => {
+    const s = await setup(env())
+    await q(env(), (tx) => tx`insert into company_settings (company_id, lgpd_delete_message) values (${s.companyId}, 'enabled')
+                             on conflict (company_id) do update set lgpd_delete_message = excluded.lgpd_delete_message`)
+    const shared = await sent(s, s.adminToken, { body: 'folheto' })
+    const own = await sent(s, s.adminToken, { body: 'foto' })
+    await q(env(), (tx) => tx`update messages set media_path = case id when ${shared.id} then 'a1b2.png' else 'c3d4.png' end where id in (${shared.id}, ${own.id})`)
+    const graph = { nodes: [{ id: '1', type: 'start', position: { x: 0, y: 0 }, data: {} }, { id: 'x', type: 'img', position: { x: 1, y: 0 }, data: { url: 'a1b2.png' } }], connections: [] }
+    await q(env(), (tx) => tx`insert into flows (company_id, name, flow) values (${s.companyId}, 'Folheto', ${tx.json(graph)})`)
+    const removed = await q(env(), (tx) => eraseIfLgpd(tx, s.companyId, [shared.id, own.id]))
+    expect(removed).toEqual(['c3d4.png'])
   })
 
   test('editing and deleting a private note queues nothing', async () => {

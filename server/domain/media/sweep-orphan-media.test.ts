@@ -75,6 +75,32 @@ describeEachBackend('no file on disk without a row (issue 16 item 2)', (env) => 
     expect(readdirSync(dir).sort()).toEqual([named, newOrphan].sort())
   })
 
+  test('the sweep keeps old files a flow names (an image block, a content block element) and removes the rest (issue 21)', async () => {
+    const { companyId } = await createCompany(env())
+    const dir = join(env().services.media.root, String(companyId))
+    mkdirSync(dir, { recursive: true })
+    const [inBlock, inContent, orphan] = ['c', 'd', 'e'].map((c) => `${c.repeat(32)}.png`)
+    const longAgo = new Date(env().clock.now.getTime() - ORPHAN_GRACE_MS - 60_000)
+    for (const f of [inBlock, inContent, orphan]) {
+      writeFileSync(join(dir, f), PNG_1PX)
+      utimesSync(join(dir, f), longAgo, longAgo)
+    }
+    const flow = {
+      nodes: [
+        { id: '1', type: 'start', position: { x: 0, y: 0 }, data: { label: 'Início' } },
+        { id: 'img1', type: 'img', position: { x: 0, y: 100 }, data: { url: inBlock } },
+        { id: 'blk1', type: 'singleBlock', position: { x: 0, y: 200 }, data: { seq: ['m', 'i'], elements: [
+          { type: 'message', number: 'm', value: 'Olá' }, { type: 'img', number: 'i', value: inContent },
+        ] } },
+      ],
+      connections: [],
+    }
+    await withSystem(env().services.db, (tx) => tx`insert into flows (company_id, name, flow) values (${companyId}, 'Com mídia', ${tx.json(flow)})`)
+
+    await sweepOrphanMedia(env().services.db, env().services.media, env().clock.now)
+    expect(readdirSync(dir).sort()).toEqual([inBlock, inContent].sort())
+  })
+
   test('FILE_COLUMNS names every column of the schema that holds a stored file name', async () => {
     const rows = await withSystem(env().services.db, (tx) => tx<{ t: string; c: string }[]>`
       select table_name as t, column_name as c from information_schema.columns

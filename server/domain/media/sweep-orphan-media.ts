@@ -1,6 +1,7 @@
 import { readdir, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Db } from '../../db/tenant.ts'
+import type { Tx } from '../../db/connect.ts'
 import { withSystem } from '../../db/tenant.ts'
 import type { MediaStore } from '../../media/media-store.ts'
 import { MAIN_COMPANY_ID } from '../auth/auth-context.ts'
@@ -43,7 +44,7 @@ export async function sweepOrphanMedia(db: Db, media: MediaStore, now: Date, gra
       if (info?.isFile() && now.getTime() - info.mtimeMs > graceMs) old.push(name)
     }
     if (!old.length) continue
-    const named = await namedFiles(db, companyId, old)
+    const named = await withSystem(db, (tx) => namedFiles(tx, companyId, old))
     for (const name of old) {
       if (named.has(name)) continue
       await media.remove(companyId, name)
@@ -53,18 +54,31 @@ export async function sweepOrphanMedia(db: Db, media: MediaStore, now: Date, gra
   return removed
 }
 
-async function namedFiles(db: Db, companyId: number, candidates: string[]): Promise<Set<string>> {
-  return withSystem(db, async (tx) => {
-    const named = new Set<string>()
-    for (const [table, column] of FILE_COLUMNS) {
-      const rows = await tx<{ name: string }[]>`
-        select ${tx(column)} as name from ${tx(table)} where company_id = ${companyId} and ${tx(column)} = any(${candidates}::text[])`
-      for (const r of rows) named.add(r.name)
-    }
-    if (companyId === MAIN_COMPANY_ID) {
-      const logos = await tx<{ name: string }[]>`select value as name from settings where key in ${tx([...logoSettingKeys])}`
-      for (const r of logos) named.add(r.name)
-    }
-    return named
-  })
+/**
+ * Which of these file names a row of the company still names. Also asked before an erased message's file is
+ * removed: a flow's or a campaign's file is shared by every message that sent it.
+ */
+export async function namedFiles(tx: Tx, companyId: number, candidates: string[]): Promise<Set<string>> {
+  if (!candidates.length) return new Set()
+  const named = new Set<string>()
+  for (const [table, column] of FILE_COLUMNS) {
+    const rows = await tx<{ name: string }[]>`
+      select ${tx(column)} as name from ${tx(table)} where company_id = ${companyId} and ${tx(column)} = any(${candidates}::text[])`
+    for (const r of rows) named.add(r.name)
+  }
+  // Flow media are named inside the graph (a block's url, a content block element's value), not by a column.
+  const inFlows = await tx<{ name: string }[]>`
+    select m.name from flows f
+     cross join lateral (
+       select jsonb_path_query(f.flow, 'lax $.nodes[*].data.url') #>> '{}' as name
+       union all
+       select jsonb_path_query(f.flow, 'lax $.nodes[*].data.elements[*].value') #>> '{}'
+     ) m
+     where f.company_id = ${companyId} and m.name = any(${candidates}::text[])`
+  for (const r of inFlows) named.add(r.name)
+  if (companyId === MAIN_COMPANY_ID) {
+    const logos = await tx<{ name: string }[]>`select value as name from settings where key in ${tx([...logoSettingKeys])}`
+    for (const r of logos) named.add(r.name)
+  }
+  return named
 }

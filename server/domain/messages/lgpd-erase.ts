@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/connect.ts'
 import type { MediaStore } from '../../media/media-store.ts'
+import { namedFiles } from '../media/sweep-orphan-media.ts'
 
 /**
  * lgpdDeleteMessage (company setting, spec part 2): with it on, a message deleted for everyone (by us or
@@ -21,7 +22,10 @@ export async function eraseIfLgpd(tx: Tx, companyId: number, messageIds: number[
   for (const e of erased) {
     if (e.body) await tx`update tickets set last_message = '' where id = ${e.ticketId} and last_message = ${e.body.slice(0, 255)}`
   }
-  return erased.map((e) => e.mediaPath).filter((p): p is string => !!p)
+  const paths = [...new Set(erased.map((e) => e.mediaPath).filter((p): p is string => !!p))]
+  // A flow's or a campaign's file went out in many messages: it stays while anything still names it.
+  const kept = await namedFiles(tx, companyId, paths)
+  return paths.filter((p) => !kept.has(p))
 }
 
 /** Removes the erased messages' files; a file already gone is fine. */
