@@ -6,7 +6,7 @@ import { loadCampaignSettings, type CampaignSettings } from '../server/domain/ca
 import { dispatchShipping, lockCampaigns, type ShippingJob } from '../server/domain/campaigns/dispatch-shipping.ts'
 import { CAMPAIGN_QUEUE, startNextDueCampaign } from '../server/domain/campaigns/start-campaign.ts'
 import { publishCampaign } from './campaign-events.ts'
-import { sendBackoffMs } from './outbound.ts'
+import { claimJobs, retryLater } from './job-claims.ts'
 
 export interface CampaignWorkerDeps {
   db: Db
@@ -41,15 +41,7 @@ export async function startDueCampaigns(deps: CampaignWorkerDeps): Promise<numbe
  */
 export async function runCampaignBatch(deps: CampaignWorkerDeps, limit = 50): Promise<number> {
   const now = deps.now()
-  const jobs = await withSystem(deps.db, (tx) => tx<{ id: number; payload: ShippingJob; attempts: number; maxAttempts: number; companyId: number }[]>`
-    update jobs set locked_by = ${deps.owner}, locked_until = ${new Date(now.getTime() + CLAIM_MS)}, attempts = attempts + 1
-     where id in (select id from jobs
-                   where queue = ${CAMPAIGN_QUEUE} and done_at is null and run_at <= ${now}
-                     and (locked_until is null or locked_until < ${now})
-                   order by run_at, id limit ${limit}
-                   for update skip locked)
-    returning id, payload, attempts, max_attempts, company_id`)
-  jobs.sort((a, b) => a.id - b.id)
+  const jobs = await claimJobs<ShippingJob>(deps.db, CAMPAIGN_QUEUE, deps.owner, now, limit, CLAIM_MS)
   if (!jobs.length) return 0
   // One transaction for the batch (a commit per send was half the time), a savepoint per send: a send
   // that fails rolls back alone and is retried; a crash rolls back the batch, whose jobs are claimed again.
@@ -81,11 +73,7 @@ export async function runCampaignBatch(deps: CampaignWorkerDeps, limit = 50): Pr
   })
   for (const { job, err } of failures) {
     deps.log(`campaign send ${job.id} failed`, err)
-    const message = (err as Error).message || 'campaign send failed'
-    const runAt = new Date(deps.now().getTime() + sendBackoffMs(job.attempts, deps.random))
-    await withSystem(deps.db, (tx) => job.attempts >= job.maxAttempts
-      ? tx`update jobs set done_at = ${deps.now()}, locked_until = null, last_error = ${message} where id = ${job.id}`
-      : tx`update jobs set run_at = ${runAt}, locked_until = null, locked_by = null, last_error = ${message} where id = ${job.id}`).catch(() => {})
+    await retryLater(deps.db, job, err, deps.now(), 'campaign send failed', deps.random)
   }
   return jobs.length
 }

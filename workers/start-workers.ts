@@ -6,6 +6,7 @@ import { storedMessageLookup } from './channels/baileys/stored-message.ts'
 import { webhookDriverFactories } from './channels/registry.ts'
 import { startScheduler } from './scheduler.ts'
 import { CampaignRunner } from './campaigns.ts'
+import { FlowRunner } from './flows.ts'
 import { SessionManager } from './session-manager.ts'
 import type { NumberChecker } from '../server/domain/contacts/number-check.ts'
 import { answerNumberChecks } from '../server/domain/contacts/number-check-requests.ts'
@@ -22,6 +23,8 @@ export interface StartWorkersOptions {
 export interface RunningWorkers {
   host: ChannelHost
   campaigns: CampaignRunner
+  /** Issue 21: resumes flows whose interval is over. */
+  flows: FlowRunner
   sessions: SessionManager
   /** Answers the number checks waiting for the companies whose sessions are held here. */
   answerNumberChecks(): Promise<number>
@@ -68,6 +71,9 @@ export function startWorkers(services: Services, opts: StartWorkersOptions = {})
   // Campaign sends join the outbound queue; the host sends them at once rather than at its next poll.
   const campaigns = new CampaignRunner({ db: services.db, events: services.events, now: services.now, owner: host.owner, log }, () => void host.kick())
   campaigns.start()
+  // Issue 21: interval resumes of the flows; their sends wake the host through the appMessage events below.
+  const flows = new FlowRunner({ db: services.db, events: services.events, now: services.now, owner: host.owner, log })
+  flows.start()
   // The API in this process asks WhatsApp about numbers through the sessions held here; a company whose
   // session another worker holds is asked through the database (number-check-requests.ts) when there is one.
   const overDatabase = services.numbers
@@ -98,6 +104,7 @@ export function startWorkers(services: Services, opts: StartWorkersOptions = {})
   return {
     host,
     campaigns,
+    flows,
     sessions,
     answerNumberChecks: answerChecks,
     async stop() {
@@ -107,6 +114,7 @@ export function startWorkers(services: Services, opts: StartWorkersOptions = {})
       clearInterval(sessionTimer)
       stopScheduler()
       await campaigns.stop()
+      await flows.stop()
       await sessions.stop()
       await host.stop()
     },

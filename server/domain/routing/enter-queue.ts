@@ -4,6 +4,8 @@ import type { RoutingCtx } from './routing-context.ts'
 import { changeTicket, closeByBot, logTicket, sendSystemMessage, type RunState } from './routing-effects.ts'
 import type { RoutingQueue } from './routing-state.ts'
 import { isWithinSchedule } from './schedule-rules.ts'
+// Issue 21: a queue whose integration is a flowbuilder one starts its flow.
+import { integrationFlowId, startFlow } from '../flows/runtime/apply-flow.ts'
 
 /**
  * The ticket enters a queue (anchor §3.5 `startQueue`): it waits there, pending, for a human; a log
@@ -20,6 +22,14 @@ export async function enterQueue(ctx: RoutingCtx, state: RunState, queue: Routin
     await changeTicket(ctx, state, { isOutOfHour: true })
     return
   }
+  // Issue 21: with a flowbuilder integration the queue's greeting goes out, then its flow takes over
+  // (in place of the option tree, the random user and the position).
+  const flowId = queue.integrationId === null ? null : await integrationFlowId(ctx, queue.integrationId)
+  const greetThenFlow = async () => {
+    await sendSystemMessage(ctx, state, queue.greetingMessage)
+    await changeTicket(ctx, state, { useIntegration: true, integrationId: queue.integrationId })
+  }
+  if (flowId !== null && (await startFlow(ctx, state, flowId, greetThenFlow))) return
   if (queue.closeTicket) {
     await sendSystemMessage(ctx, state, queue.greetingMessage)
     return closeByBot(ctx, state)

@@ -4,6 +4,8 @@ import { enterQueue } from './enter-queue.ts'
 import type { RouteInput, RoutingCtx, RuleOutcome } from './routing-context.ts'
 import { changeTicket, closeByBot, logTicket, reask, sendSystemMessage, type RunState } from './routing-effects.ts'
 import { loadQueue } from './routing-state.ts'
+// Issue 21: flowbuilder integrations start their flow; other types go to ctx.hooks.startIntegration.
+import { startIntegration } from '../flows/runtime/apply-flow.ts'
 
 /**
  * The queue's chatbot option tree (anchor §3.5, MF `Chatbot`), while the bot holds a ticket in a queue:
@@ -74,7 +76,7 @@ async function actByType(ctx: RoutingCtx, state: RunState, option: ChatbotView):
     case 'integration':
       if (option.optIntegrationId === null) return
       await changeTicket(ctx, state, { useIntegration: true, integrationId: option.optIntegrationId })
-      await ctx.hooks?.startIntegration?.(ctx, state.ticketId, option.optIntegrationId)
+      await startIntegration(ctx, state, option.optIntegrationId)
       return
     case 'text':
       return

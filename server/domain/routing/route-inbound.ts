@@ -12,6 +12,8 @@ import type { RouteInput, RoutingCtx, RuleOutcome } from './routing-context.ts'
 import { emitTicketUpdate, logTicket, type RunState } from './routing-effects.ts'
 import { loadRoutingState } from './routing-state.ts'
 import { botsPaused } from '../companies/company-standing.ts'
+// Issue 21: the flow rule (running flow, phrase campaigns, welcome and not-phrase flows).
+import { applyFlow } from '../flows/runtime/apply-flow.ts'
 
 /** Message kinds that never wake the bot: reactions, call logs (answered by the call rule), stickers' edits. */
 const NOT_CONVERSATION = new Set(['reactionMessage', 'call_log', 'protocolMessage'])
@@ -46,7 +48,8 @@ type Rule = (ctx: RoutingCtx, state: RunState, input: RouteInput) => Promise<Rul
  * steps 12 to 14, the wallet and the audio refusal before the bot); the first that answers ends the run.
  * The rating answer (status nps) is taken before any of them, in routeInbound.
  */
-const RULES: Rule[] = [applyLgpdConsent, applyCollectiveVacation, applyOutOfHours, applyWallet, applyAudioRefusal, skipAssigned, applyQueueMenu, applyOptionTree]
+// Issue 21: applyFlow after skipAssigned (a held ticket never runs a flow) and before the queue menu.
+const RULES: Rule[] = [applyLgpdConsent, applyCollectiveVacation, applyOutOfHours, applyWallet, applyAudioRefusal, skipAssigned, applyFlow, applyQueueMenu, applyOptionTree]
 
 /**
  * What happens to a customer's message before a human answers (issue 6): the rating answer, LGPD

@@ -11,6 +11,8 @@ export interface RoutingCtx {
   now: () => Date
   emit: (event: DomainEvent) => void
   hooks?: RoutingHooks
+  /** The flows' randomizer draws here (issue 21); Math.random when absent. Tests pass a fixed one. */
+  random?: () => number
 }
 
 export interface RoutingHooks {

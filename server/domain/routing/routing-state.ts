@@ -54,6 +54,22 @@ export interface RoutingState {
   companyStatus: boolean
   /** 'YYYY-MM-DD' or null */
   companyDueDate: string | null
+  // Issue 21 (flow runtime): the contact's fields the flows read, the run on the ticket, the connection's
+  // flows and the company's active phrase campaigns for this connection (one query with the rest).
+  contactNumber: string
+  contactEmail: string
+  flowWebhook: boolean
+  flowId: number | null
+  lastFlowId: string | null
+  hashFlowId: string | null
+  dataWebhook: unknown
+  flowIdWelcome: number | null
+  flowIdNotPhrase: number | null
+  /** The flow of the connection's integration when it is a flowbuilder one. */
+  connectionFlowId: number | null
+  phraseCampaigns: { id: number; flowId: number; phrase: string }[]
+  /** The running flow's updated_at (its graph's version: a cached graph of that version is reused). */
+  flowVersion: string | null
 }
 
 /** A queue of the connection, in menu order. */
@@ -64,6 +80,8 @@ export interface RoutingQueue {
   outOfHoursMessage: string
   closeTicket: boolean
   schedules: Schedule[]
+  /** The queue's integration (issue 21: a flowbuilder one starts its flow when a ticket enters). */
+  integrationId: number | null
 }
 
 /** The ticket and its surroundings, the ticket row locked: two messages of one contact route one at a time. */
@@ -86,7 +104,14 @@ export async function loadRoutingState(sql: Queryable, ticketId: number): Promis
            coalesce(s.user_random, 'disabled') as user_random,
            coalesce(s.send_greeting_message_one_queues, 'enabled') as send_greeting_message_one_queues, coalesce(s.direct_tickets_to_wallets, false) as direct_tickets_to_wallets,
            coalesce(u.online, false) as user_online, co.status as company_status,
-           to_char(co.due_date, 'YYYY-MM-DD') as company_due_date
+           to_char(co.due_date, 'YYYY-MM-DD') as company_due_date,
+           c.number as contact_number, c.email as contact_email,
+           t.flow_webhook, t.flow_id, (select f.updated_at::text from flows f where f.id = t.flow_id and t.flow_webhook) as flow_version, t.last_flow_id, t.hash_flow_id, t.data_webhook, w.flow_id_welcome, w.flow_id_not_phrase,
+           (select qi.flow_id from queue_integrations qi where qi.id = w.integration_id and qi.type = 'flowbuilder') as connection_flow_id,
+           coalesce((select json_agg(json_build_object('id', fc.id, 'flowId', fc.flow_id, 'phrase', fc.phrase))
+                       from flow_campaigns fc
+                      where fc.company_id = t.company_id and fc.status and (fc.whatsapp_id is null or fc.whatsapp_id = t.whatsapp_id)
+                        and exists (select 1 from flows f where f.id = fc.flow_id and f.active)), '[]') as phrase_campaigns
       from tickets t
       join contacts c on c.id = t.contact_id
       join whatsapps w on w.id = t.whatsapp_id
@@ -101,7 +126,7 @@ export async function loadRoutingState(sql: Queryable, ticketId: number): Promis
 /** The connection's queues in the order the menu lists them (order, then name: as GET /queue). */
 export async function loadConnectionQueues(sql: Queryable, whatsappId: number): Promise<RoutingQueue[]> {
   return sql<RoutingQueue[]>`
-    select q.id, q.name, q.greeting_message, q.out_of_hours_message, q.close_ticket, q.schedules
+    select q.id, q.name, q.greeting_message, q.out_of_hours_message, q.close_ticket, q.schedules, q.integration_id
       from whatsapp_queues wq join queues q on q.id = wq.queue_id
      where wq.whatsapp_id = ${whatsappId}
      order by q.order_queue nulls last, lower(q.name), q.id`
@@ -109,6 +134,6 @@ export async function loadConnectionQueues(sql: Queryable, whatsappId: number): 
 
 export async function loadQueue(sql: Queryable, queueId: number): Promise<RoutingQueue | null> {
   const [row] = await sql<RoutingQueue[]>`
-    select id, name, greeting_message, out_of_hours_message, close_ticket, schedules from queues where id = ${queueId}`
+    select id, name, greeting_message, out_of_hours_message, close_ticket, schedules, integration_id from queues where id = ${queueId}`
   return row ?? null
 }

@@ -1,0 +1,5 @@
+export { applyFlow, startFlow, startIntegration, integrationFlowId } from './apply-flow.ts'
+export { resumeFlowJob, type FlowJobOutcome } from './resume-flow-job.ts'
+export { FLOW_QUEUE, INVALID_MENU_MESSAGE, type FlowJobPayload } from './flow-sends.ts'
+export { MAX_STEPS_WITHOUT_WAIT } from './run-flow.ts'
+export { matchPhrase, normalisePhrase } from './phrase-match.ts'
