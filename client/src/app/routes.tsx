@@ -13,9 +13,11 @@ import { AllConnectionsPage, ConnectionsPage } from '../features/connections/ind
 import { ContactsImportPage, ContactsPage } from '../features/contacts/index.ts'
 import { ContactListItemsPage, ContactListsPage } from '../features/contact-lists/index.ts'
 import { DashboardPage } from '../features/dashboard/index.ts'
+import { FlowCanvasPage, FlowsPage } from '../features/flows/index.ts'
 import { HelpsPage } from '../features/helps/index.ts'
 import { MessagesApiPage } from '../features/messages-api/index.ts'
 import { MomentsPage } from '../features/moments/index.ts'
+import { PhraseListsPage } from '../features/phrase-lists/index.ts'
 import { QueuesPage } from '../features/queues/index.ts'
 import { QuickMessagesPage } from '../features/quick-messages/index.ts'
 import { ReportsPage } from '../features/reports/index.ts'
@@ -61,6 +63,9 @@ const PAGES: Record<string, ComponentType> = {
   campaigns: CampaignsPage,
   campaignReport: CampaignReportPage,
   campaignsConfig: CampaignsConfigPage,
+  flowbuilders: FlowsPage,
+  flowbuilder: FlowCanvasPage,
+  phraseLists: PhraseListsPage,
 }
 
 /** One route per path: the first entry of a path wins. */

@@ -27,7 +27,7 @@ export function Modal({ open, onClose, title, closeLabel, size = 'md', children,
           className={`flex max-h-full w-full ${widths[size]} flex-col rounded-xl bg-white text-slate-800 shadow-xl dark:bg-slate-900 dark:text-slate-100`}
         >
           <div className="flex items-center gap-2 border-b border-slate-200 px-5 py-3 dark:border-slate-800">
-            <DialogTitle className="flex-1 truncate text-lg font-semibold">{title}</DialogTitle>
+            <DialogTitle className="min-w-0 flex-1 break-words text-lg font-semibold">{title}</DialogTitle>
             <button type="button" className={plainIconButtonClass} aria-label={closeLabel} title={closeLabel} onClick={onClose}>
               <Icon name="close" className="size-5" />
             </button>

@@ -1,5 +1,5 @@
 import { useMemo } from 'react'
-import { useQueueOptions } from '../connections/index.ts'
+import { useQueueOptions } from '../queues/index.ts'
 import { useUserOptions } from '../queues/index.ts'
 import { useTagChoices } from '../tags/index.ts'
 import { useConnectionOptions } from '../users/index.ts'

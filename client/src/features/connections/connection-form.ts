@@ -37,6 +37,9 @@ export interface ConnectionFormValues {
   queueIdImportMessages: string
   integrationId: string
   promptId: string
+  /** Flows started on a new ticket and when no phrase matches (issue 21); '' = none. */
+  flowIdWelcome: string
+  flowIdNotPhrase: string
   queueIds: number[]
   schedules: ScheduleEntry[]
 }
@@ -48,7 +51,7 @@ export const NUMBER_FIELDS = [
 export const TEXT_FIELDS = [
   'greetingMessage', 'complationMessage', 'outOfHoursMessage', 'ratingMessage', 'collectiveVacationMessage', 'inactiveMessage', 'expiresInactiveMessage',
 ] as const
-const ID_FIELDS = ['sendIdQueue', 'queueIdImportMessages', 'integrationId', 'promptId'] as const
+const ID_FIELDS = ['sendIdQueue', 'queueIdImportMessages', 'integrationId', 'promptId', 'flowIdWelcome', 'flowIdNotPhrase'] as const
 
 /** A new connection (spec part 2 §9 defaults: maxUseBotQueues 3, NPS 3, times 0, groups as tickets disabled). */
 export function newConnectionValues(channel: Channel = 'whatsapp'): ConnectionFormValues {
@@ -60,6 +63,7 @@ export function newConnectionValues(channel: Channel = 'whatsapp'): ConnectionFo
     maxUseBotQueuesNPS: '3', timeInactiveMessage: '0', timeCreateNewTicket: '0', timeSendQueue: '0', sendIdQueue: '',
     allowGroup: false, groupAsTicket: 'disabled', enableImportMessage: false, importOldMessages: '', importRecentMessages: '',
     importOldMessagesGroups: false, closedTicketsPostImported: false, queueIdImportMessages: '', integrationId: '', promptId: '',
+    flowIdWelcome: '', flowIdNotPhrase: '',
     queueIds: [], schedules: defaultSchedules(),
   }
 }

@@ -8,10 +8,11 @@ import { useDialogForm } from '../../lib/use-dialog-form.ts'
 import { Button } from '../../ui/button.tsx'
 import { QueueChecklist } from '../../ui/queue-checklist.tsx'
 import { ChatbotTab, ImportSection, MessagesTab, NpsTab, SchedulesTab, type SetValue, type TabProps } from './connections-editor-tabs.tsx'
-import { TextField } from '../../ui/form-field.tsx'
+import { SelectField, TextField } from '../../ui/form-field.tsx'
 import { FileInput } from '../../ui/file-input.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { SwitchField } from '../../ui/switch-field.tsx'
+import { useFlowOptions } from '../flows/index.ts'
 
 export interface MediaChange {
   /** A new greeting attachment to upload after the save. */
@@ -38,7 +39,19 @@ interface ConnectionsEditorProps {
 const tabClass =
   'border-b-2 border-transparent px-3 py-2 text-sm font-semibold text-slate-500 outline-none data-[selected]:border-brand data-[selected]:text-brand data-[focus]:bg-slate-100 dark:text-slate-400 dark:data-[focus]:bg-slate-800'
 
-function GeneralTab(props: TabProps & { mode: 'create' | 'edit'; wasDefault: boolean; greetingMedia: string | null; media: MediaChange; setMedia: (m: MediaChange) => void; relink: boolean }) {
+/** The flows a connection starts (issue 21): on a new ticket, and when no phrase campaign matches. */
+function FlowPickers({ values, set, flows }: Pick<TabProps, 'values' | 'set'> & { flows: { id: number; name: string }[] }) {
+  const { t } = useTranslation()
+  const options = flows.map((f) => ({ value: String(f.id), label: f.name }))
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <SelectField id="connection-flowIdWelcome" label={t('flows.connection.welcome')} value={values.flowIdWelcome} onChange={(v) => set('flowIdWelcome', v)} options={options} placeholder={t('flows.connection.none')} />
+      <SelectField id="connection-flowIdNotPhrase" label={t('flows.connection.notPhrase')} value={values.flowIdNotPhrase} onChange={(v) => set('flowIdNotPhrase', v)} options={options} placeholder={t('flows.connection.none')} />
+    </div>
+  )
+}
+
+function GeneralTab(props: TabProps & { mode: 'create' | 'edit'; wasDefault: boolean; greetingMedia: string | null; media: MediaChange; setMedia: (m: MediaChange) => void; relink: boolean; flows: { id: number; name: string }[] }) {
   const { t } = useTranslation()
   const { values, set, problems, queues, media, setMedia } = props
   const tokenHint = values.regenerateToken || !values.token ? t('connections.token.willGenerate') : undefined
@@ -57,6 +70,7 @@ function GeneralTab(props: TabProps & { mode: 'create' | 'edit'; wasDefault: boo
         selected={values.queueIds}
         onChange={(ids) => set('queueIds', ids)}
       />
+      <FlowPickers values={values} set={set} flows={props.flows} />
       <div className="flex items-end gap-2">
         <div className="flex-1">
           <TextField id="connection-token" label={t('connections.fields.token')} value={values.regenerateToken ? '' : values.token} onChange={() => {}} hint={tokenHint} />
@@ -86,6 +100,7 @@ export function ConnectionsEditor(props: ConnectionsEditorProps) {
   const { t } = useTranslation()
   const [tab, setTab] = useState(0)
   const [media, setMedia] = useState<MediaChange>({ file: null, remove: false })
+  const flows = useFlowOptions(open)
   // The problems are i18n keys like the shared ones, plus the spec's whatsappModal.* keys.
   const validate = (v: ConnectionFormValues) => connectionFormProblems(v, ratingsOn) as Problems<ConnectionProblemField>
   const save = (v: ConnectionFormValues) => onSave(v, media)
@@ -119,7 +134,7 @@ export function ConnectionsEditor(props: ConnectionsEditorProps) {
             ))}
           </TabList>
           <TabPanels>
-            <TabPanel unmount={false}><GeneralTab {...tabProps} mode={mode} wasDefault={mode === 'edit' && initial.isDefault} greetingMedia={props.greetingMedia} media={media} setMedia={setMedia} relink={mode === 'edit' && needsRelink(initial, values, props.status)} /></TabPanel>
+            <TabPanel unmount={false}><GeneralTab {...tabProps} mode={mode} wasDefault={mode === 'edit' && initial.isDefault} greetingMedia={props.greetingMedia} media={media} setMedia={setMedia} relink={mode === 'edit' && needsRelink(initial, values, props.status)} flows={flows} /></TabPanel>
             <TabPanel unmount={false}><MessagesTab {...tabProps} /></TabPanel>
             <TabPanel unmount={false}><ChatbotTab {...tabProps} /></TabPanel>
             <TabPanel unmount={false}><NpsTab {...tabProps} /></TabPanel>

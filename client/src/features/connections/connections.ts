@@ -33,11 +33,7 @@ export interface Connection extends Record<string, unknown> {
   greetingMediaAttachment: string | null
 }
 
-export interface QueueOption {
-  id: number
-  name: string
-  color: string
-}
+export type { QueueOption } from '../queues/index.ts'
 
 /** The company's connections, default first and then by name, as the table shows them. */
 export const connectionListQuery: SqlQuery = {
@@ -86,14 +82,6 @@ export function useConnectionList(): { connections: ConnectionRow[]; loading: bo
   const { rows, loading, error } = useLiveQuery<Raw>(db, connectionListQuery)
   const connections = useMemo(() => rows.map(toConnectionRow), [rows])
   return { connections, loading, error }
-}
-
-const queueQuery: SqlQuery = { sql: 'select id, name, color from queues order by lower(name), id', params: [] }
-
-/** The company's queues (local database), for the editor's selects. */
-export function useQueueOptions(): QueueOption[] {
-  const db = useLocalFirst()?.db ?? null
-  return useLiveQuery<QueueOption>(db, queueQuery).rows
 }
 
 /** userRating and scheduleType decide rules and tabs of the editor; a failed read keeps the defaults (part 2 §8). */
