@@ -16,6 +16,7 @@ const uniqueFields: Record<string, string> = {
   quick_messages_own_idx: 'shortcode',
   tags_company_id_name_key: 'name',
   flows_company_name_key: 'name',
+  queue_integrations_company_id_name_key: 'name',
 }
 
 interface PgError {

@@ -38,6 +38,7 @@ import { contactLists } from './contact-lists.ts'
 import { contactListItems } from './contact-list-items.ts'
 import { flowbuilder } from './flowbuilder.ts'
 import { flowcampaign } from './flowcampaign.ts'
+import { queueIntegrations } from './queue-integrations.ts'
 import { shapeRoute } from '../../sync/server/shape-route.ts'
 
 /** Every resource router, at the paths the spec writes. */
@@ -71,6 +72,7 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/quick-messages', quickMessages)
   app.route('/queue', queues)
   app.route('/chatbot', chatbots)
+  app.route('/queueIntegration', queueIntegrations)
   app.route('/schedules', schedules)
   app.route('/messages', messages)
   app.route('/messages-allMe', messagesAllMe)
