@@ -72,7 +72,7 @@ export const ROUTES: RouteEntry[] = [
   r('users', '/users', 'administration', 'admin', { implemented: true, icon: 'people' }),
   r('queues', '/queues', 'administration', 'admin', { implemented: true, icon: 'queue' }),
   r('prompts', '/prompts', 'administration', 'admin', { plan: 'useOpenAi', icon: 'sparkle' }),
-  r('queueIntegration', '/queue-integration', 'administration', 'admin', { plan: 'useIntegrations', icon: 'plug' }),
+  r('queueIntegration', '/queue-integration', 'administration', 'admin', { plan: 'useIntegrations', implemented: true, icon: 'plug' }),
   r('connections', '/connections', 'administration', 'connections', { implemented: true, icon: 'sync' }),
   r('allConnections', '/allConnections', 'administration', 'super', { implemented: true, icon: 'lan', deniedTo: '/tickets' }),
   r('files', '/files', 'administration', 'admin', { icon: 'folder' }),

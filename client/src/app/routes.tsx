@@ -15,6 +15,7 @@ import { ContactListItemsPage, ContactListsPage } from '../features/contact-list
 import { DashboardPage } from '../features/dashboard/index.ts'
 import { FlowCanvasPage, FlowsPage } from '../features/flows/index.ts'
 import { HelpsPage } from '../features/helps/index.ts'
+import { IntegrationsPage } from '../features/integrations/index.ts'
 import { MessagesApiPage } from '../features/messages-api/index.ts'
 import { MomentsPage } from '../features/moments/index.ts'
 import { PhraseListsPage } from '../features/phrase-lists/index.ts'
@@ -66,6 +67,7 @@ const PAGES: Record<string, ComponentType> = {
   flowbuilders: FlowsPage,
   flowbuilder: FlowCanvasPage,
   phraseLists: PhraseListsPage,
+  queueIntegration: IntegrationsPage,
 }
 
 /** One route per path: the first entry of a path wins. */

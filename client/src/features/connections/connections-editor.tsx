@@ -1,4 +1,5 @@
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react'
+import { useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { connectionFormProblems, needsRelink, type ConnectionFormValues, type ConnectionProblemField } from './connection-form.ts'
@@ -13,6 +14,8 @@ import { FileInput } from '../../ui/file-input.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { SwitchField } from '../../ui/switch-field.tsx'
 import { useFlowOptions } from '../flows/index.ts'
+import { integrationSelectOptions, useIntegrationOptions, type IntegrationChoice } from '../integration-options/index.ts'
+import { planAtom } from '../../state/auth.ts'
 
 export interface MediaChange {
   /** A new greeting attachment to upload after the save. */
@@ -47,6 +50,17 @@ function FlowPickers({ values, set, flows }: Pick<TabProps, 'values' | 'set'> & 
     <div className="grid gap-4 sm:grid-cols-2">
       <SelectField id="connection-flowIdWelcome" label={t('flows.connection.welcome')} value={values.flowIdWelcome} onChange={(v) => set('flowIdWelcome', v)} options={options} placeholder={t('flows.connection.none')} />
       <SelectField id="connection-flowIdNotPhrase" label={t('flows.connection.notPhrase')} value={values.flowIdNotPhrase} onChange={(v) => set('flowIdNotPhrase', v)} options={options} placeholder={t('flows.connection.none')} />
+    </div>
+  )
+}
+
+/** Integrations tab (spec part 2 §2): the integration choice, shown when the plan has useIntegrations. The prompt choice waits for /prompt. */
+function IntegrationsTab({ values, set, problems, integrations }: Pick<TabProps, 'values' | 'set' | 'problems'> & { integrations: IntegrationChoice[] }) {
+  const { t } = useTranslation()
+  const error = (problems as Record<string, string | undefined>).integrationId
+  return (
+    <div className="flex flex-col gap-4">
+      <SelectField id="connection-integrationId" label={t('integrations.picker.label')} value={values.integrationId} onChange={(v) => set('integrationId', v)} options={integrationSelectOptions(integrations, values.integrationId)} placeholder={t('integrations.picker.none')} error={error ? t(error) : undefined} />
     </div>
   )
 }
@@ -92,8 +106,8 @@ function GeneralTab(props: TabProps & { mode: 'create' | 'edit'; wasDefault: boo
 }
 
 /**
- * The connection editor (spec part 2 §2, §3): tabs general, messages, chatbot, nps, schedules. The spec's
- * integrations tab (integration and prompt choices) waits for the /queueIntegration and /prompt APIs.
+ * The connection editor (spec part 2 §2, §3): tabs general, integrations (with the plan's useIntegrations),
+ * messages, chatbot, nps, schedules. The integrations tab's prompt choice waits for the /prompt API.
  */
 export function ConnectionsEditor(props: ConnectionsEditorProps) {
   const { open, mode, initial, queues, ratingsOn, showSchedules, onClose, onSave } = props
@@ -101,6 +115,8 @@ export function ConnectionsEditor(props: ConnectionsEditorProps) {
   const [tab, setTab] = useState(0)
   const [media, setMedia] = useState<MediaChange>({ file: null, remove: false })
   const flows = useFlowOptions(open)
+  const withIntegrations = useAtomValue(planAtom)?.useIntegrations === true
+  const integrations = useIntegrationOptions(open && withIntegrations)
   // The problems are i18n keys like the shared ones, plus the spec's whatsappModal.* keys.
   const validate = (v: ConnectionFormValues) => connectionFormProblems(v, ratingsOn) as Problems<ConnectionProblemField>
   const save = (v: ConnectionFormValues) => onSave(v, media)
@@ -121,7 +137,7 @@ export function ConnectionsEditor(props: ConnectionsEditorProps) {
     </>
   )
   const title = mode === 'create' ? t('connections.editor.addTitle') : t('connections.editor.editTitle')
-  const tabs = ['general', 'messages', 'chatbot', 'nps', ...(showSchedules ? ['schedules'] : [])]
+  const tabs = ['general', ...(withIntegrations ? ['integrations'] : []), 'messages', 'chatbot', 'nps', ...(showSchedules ? ['schedules'] : [])]
   const invalidTabs = new Set(Object.keys(problems).map(tabOfField))
 
   return (
@@ -130,11 +146,12 @@ export function ConnectionsEditor(props: ConnectionsEditorProps) {
         <TabGroup selectedIndex={tab} onChange={setTab}>
           <TabList className="mb-4 flex flex-wrap border-b border-slate-200 dark:border-slate-700">
             {tabs.map((name) => (
-              <Tab key={name} className={`${tabClass} ${invalidTabs.has(name) ? 'text-red-600' : ''}`}>{t(`connections.editor.tabs.${name}`)}</Tab>
+              <Tab key={name} className={`${tabClass} ${invalidTabs.has(name) ? 'text-red-600' : ''}`}>{t(name === 'integrations' ? 'integrations.picker.tab' : `connections.editor.tabs.${name}`)}</Tab>
             ))}
           </TabList>
           <TabPanels>
             <TabPanel unmount={false}><GeneralTab {...tabProps} mode={mode} wasDefault={mode === 'edit' && initial.isDefault} greetingMedia={props.greetingMedia} media={media} setMedia={setMedia} relink={mode === 'edit' && needsRelink(initial, values, props.status)} flows={flows} /></TabPanel>
+            {withIntegrations && <TabPanel unmount={false}><IntegrationsTab {...tabProps} integrations={integrations} /></TabPanel>}
             <TabPanel unmount={false}><MessagesTab {...tabProps} /></TabPanel>
             <TabPanel unmount={false}><ChatbotTab {...tabProps} /></TabPanel>
             <TabPanel unmount={false}><NpsTab {...tabProps} /></TabPanel>
@@ -151,5 +168,6 @@ function tabOfField(field: string): string {
   if (field === 'ratingMessage' || field === 'expiresTicketNPS') return 'nps'
   if (field === 'sendIdQueue' || field === 'timeSendQueue') return 'chatbot'
   if (field.startsWith('collectiveVacation')) return 'messages'
+  if (field === 'integrationId') return 'integrations'
   return 'general'
 }

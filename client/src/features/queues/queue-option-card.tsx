@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MAX_OPTIONS_PER_LEVEL, MAX_TREE_DEPTH, QUEUE_TYPES, optionFieldPath, type ChatbotOptionValues, type OptionPath, type QueueType } from './chatbot-options.ts'
 import type { Option } from './queues.ts'
+import { integrationSelectOptions, type IntegrationChoice } from '../integration-options/index.ts'
 import { Button, plainIconButtonClass } from '../../ui/button.tsx'
 import { SelectField, TextArea, TextField } from '../../ui/form-field.tsx'
 import { Icon } from '../../ui/icon.tsx'
@@ -24,14 +25,16 @@ export interface OptionCardProps {
   problems: Record<string, string>
   queues: Option[]
   users: Option[]
+  /** The company's integrations (empty without the plan's useIntegrations). */
+  integrations: IntegrationChoice[]
   /** The option's next level, drawn by the tree. */
   children: ReactNode
 }
 
 const smallButton = `${plainIconButtonClass} size-8 text-base disabled:cursor-not-allowed disabled:opacity-30`
 
-/** The type's own field(s): a user (and optionally a queue) for attendent, a queue, or an integration / file id. */
-function TypeField({ option, path, edits, problems, queues, users }: Omit<OptionCardProps, 'siblings' | 'children'>) {
+/** The type's own field(s): a user (and optionally a queue) for attendent, a queue, an integration, or a file list id. */
+function TypeField({ option, path, edits, problems, queues, users, integrations }: Omit<OptionCardProps, 'siblings' | 'children'>) {
   const { t } = useTranslation()
   const id = (f: string) => `queue-option-${path.join('-')}-${f}`
   const err = (f: string) => (problems[`${optionFieldPath(path)}.${f}`] ? t(problems[`${optionFieldPath(path)}.${f}`]) : undefined)
@@ -50,7 +53,7 @@ function TypeField({ option, path, edits, problems, queues, users }: Omit<Option
     case 'queue':
       return queueSelect(t('queues.options.queue'))
     case 'integration':
-      return <TextField id={id('optIntegrationId')} type="number" label={t('queues.options.integration')} value={option.optIntegrationId} onChange={set('optIntegrationId')} error={err('optIntegrationId')} hint={t('queues.fields.idHint')} />
+      return <SelectField id={id('optIntegrationId')} label={t('integrations.picker.label')} value={option.optIntegrationId} onChange={set('optIntegrationId')} options={integrationSelectOptions(integrations, option.optIntegrationId)} placeholder={t('integrations.picker.none')} error={err('optIntegrationId')} />
     case 'file':
       return <TextField id={id('optFileId')} type="number" label={t('queues.options.file')} value={option.optFileId} onChange={set('optFileId')} error={err('optFileId')} hint={t('queues.fields.idHint')} />
     default:

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next'
 import { MAX_OPTIONS_PER_LEVEL, addOption, moveOption, removeOption, updateOption, type ChatbotOptionValues, type OptionPath } from './chatbot-options.ts'
 import type { Option } from './queues.ts'
+import type { IntegrationChoice } from '../integration-options/index.ts'
 import { Button } from '../../ui/button.tsx'
 import { Icon } from '../../ui/icon.tsx'
 import { QueueOptionCard, type OptionEdits } from './queue-option-card.tsx'
@@ -12,6 +13,7 @@ interface LevelProps {
   problems: Record<string, string>
   queues: Option[]
   users: Option[]
+  integrations: IntegrationChoice[]
 }
 
 /** One menu level: its options in order, each with its own next level below it. */
@@ -37,10 +39,11 @@ interface QueueOptionTreeProps {
   problems: Record<string, string>
   queues: Option[]
   users: Option[]
+  integrations: IntegrationChoice[]
 }
 
 /** The queue's chatbot menu (spec part 2 §2, §3): options with nested levels, saved whole with the queue. */
-export function QueueOptionTree({ options, onChange, problems, queues, users }: QueueOptionTreeProps) {
+export function QueueOptionTree({ options, onChange, problems, queues, users, integrations }: QueueOptionTreeProps) {
   const { t } = useTranslation()
   const edits: OptionEdits = {
     update: (path, patch) => onChange(updateOption(options, path, patch)),
@@ -57,7 +60,7 @@ export function QueueOptionTree({ options, onChange, problems, queues, users }: 
       </div>
       {options.length === 0 && <p className="text-sm text-slate-500 dark:text-slate-400">{t('queues.options.empty')}</p>}
       {treeError && <p className="text-xs text-red-600 dark:text-red-400">{treeError}</p>}
-      <OptionLevel level={options} parent={[]} edits={edits} problems={problems} queues={queues} users={users} />
+      <OptionLevel level={options} parent={[]} edits={edits} problems={problems} queues={queues} users={users} integrations={integrations} />
       <div>
         <Button variant="secondary" onClick={() => edits.add([])} disabled={options.length >= MAX_OPTIONS_PER_LEVEL}>
           <Icon name="add" className="size-5" />

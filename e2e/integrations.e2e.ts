@@ -1,0 +1,195 @@
+import { describe, expect, test } from 'bun:test'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { withSystem } from '../server/db/tenant.ts'
+import { createCompany, createUser } from '../test/factories.ts'
+import { fileServer, loginAs, openBrowser, until, waitForLanding, type Browser } from './support/harness.ts'
+
+/**
+ * Queue integrations (issue 22, first slice, client part): an admin adds a flowbuilder integration that
+ * starts a flow and a typebot one (the required fields show when missing), edits and deletes; then picks
+ * an integration in a queue's editor and the queue row keeps it. The plan has useIntegrations (the plans'
+ * default). Screenshots in /tmp/shots-integrations. Run after `vite build`.
+ */
+const TIMEOUT = 240_000
+const SHOTS = '/tmp/shots-integrations'
+const server = fileServer()
+
+interface World {
+  companyId: number
+  adminEmail: string
+  token: string
+  flowId: number
+  queueId: number
+}
+const world = {} as World
+
+async function api<T>(method: string, path: string, json?: unknown): Promise<T> {
+  const res = await fetch(`${server.baseUrl}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${world.token}`, 'content-type': 'application/json' },
+    body: json === undefined ? undefined : JSON.stringify(json),
+  })
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
+  return res.json() as Promise<T>
+}
+
+async function setUp() {
+  server.env.clock.now = new Date()
+  const company = await createCompany(server.env, { plan: { useIntegrations: true } })
+  // The API calls use a second admin: the browser's login ends the first one's other sessions.
+  const helper = await createUser(server.env, company.companyId, { profile: 'admin' })
+  Object.assign(world, { companyId: company.companyId, adminEmail: company.adminEmail, token: helper.token })
+  world.flowId = (await api<{ flow: { id: number } }>('POST', '/flowbuilder', { name: 'Boas-vindas' })).flow.id
+  world.queueId = (await api<{ id: number }>('POST', '/queue', { name: 'Suporte', color: '#2563eb', orderQueue: 1, greetingMessage: 'Bem-vindo.' })).id
+}
+
+async function openAs(viewport = { width: 1366, height: 820 }): Promise<Browser> {
+  const b = await openBrowser(viewport)
+  await loginAs(b.page, server.baseUrl, world.adminEmail, 'admin-pass')
+  await waitForLanding(b.page)
+  return b
+}
+
+const db = <T>(run: (tx: Parameters<Parameters<typeof withSystem>[1]>[0]) => Promise<T>) => withSystem(server.env.services.db, run)
+const save = (page: Page) => page.getByTestId('integration-save').click()
+const dialog = (page: Page) => page.getByTestId('integration-dialog')
+const row = (page: Page, name: string) => page.getByTestId('integration-row').filter({ hasText: name })
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
+
+/** The top bar's theme switch, as a user turns dark mode on. */
+const TOGGLE_THEME = (JSON.parse(readFileSync(join(import.meta.dir, '..', 'client', 'src', 'i18n', 'pt.json'), 'utf8')) as { layout: { toggleTheme: string } }).layout.toggleTheme
+
+async function shot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true })
+  await page.waitForTimeout(300)
+  await page.screenshot({ path: join(SHOTS, `${name}.png`) })
+  // A title cut short is a defect even when every other check passes.
+  const cut = await page.evaluate(() =>
+    [...document.querySelectorAll('h1, h2')].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent),
+  )
+  expect({ name, cut }).toEqual({ name, cut: [] })
+}
+
+describe('queue integrations', () => {
+  test('an admin adds a flowbuilder and a typebot integration, edits, deletes, and picks one in a queue', async () => {
+    await setUp()
+    const b = await openAs()
+    const page = b.page
+    try {
+      await page.getByRole('link', { name: 'Integrações', exact: true }).click()
+      await page.waitForURL(`${server.baseUrl}/queue-integration`)
+      await page.getByTestId('integrations-empty').waitFor()
+
+      // Flowbuilder: the name and the flow are required, then the company's flow is offered.
+      await page.getByTestId('integrations-add').click()
+      await dialog(page).waitFor()
+      expect(await page.locator('#integration-type').inputValue()).toBe('typebot')
+      await page.locator('#integration-type').selectOption('flowbuilder')
+      await save(page)
+      await page.locator('#integration-name-error').getByText('Obrigatório').waitFor()
+      await page.locator('#integration-flowId-error').getByText('Obrigatório').waitFor()
+      await page.locator('#integration-name').fill('Fluxo de boas-vindas')
+      await page.locator('#integration-flowId').selectOption({ label: 'Boas-vindas' })
+      await save(page)
+      await toast(page, 'Integração adicionada com sucesso.').waitFor()
+      await dialog(page).waitFor({ state: 'detached' })
+      await row(page, 'Fluxo de boas-vindas').waitFor()
+      const [fb] = await db((tx) => tx<{ id: number; type: string; projectName: string; flowId: number | null }[]>`
+        select id, type, project_name, flow_id from queue_integrations where company_id = ${world.companyId} and name = 'Fluxo de boas-vindas'`)
+      expect(fb).toMatchObject({ type: 'flowbuilder', projectName: 'Fluxo de boas-vindas', flowId: world.flowId })
+
+      // Typebot (the default type): URL and slug are required; a bad URL is named.
+      await page.getByTestId('integrations-add').click()
+      await dialog(page).waitFor()
+      await page.locator('#integration-name').fill('Typebot vendas')
+      await save(page)
+      await page.locator('#integration-urlN8N-error').getByText('Obrigatório').waitFor()
+      await page.locator('#integration-typebotSlug-error').getByText('Obrigatório').waitFor()
+      expect(await page.locator('#integration-typebotDelayMessage').inputValue()).toBe('1000')
+      expect(await page.locator('#integration-typebotExpires').inputValue()).toBe('1')
+      await page.locator('#integration-urlN8N').fill('nota-url')
+      await page.locator('#integration-typebotSlug').fill('vendas-bot')
+      await save(page)
+      await page.locator('#integration-urlN8N-error').getByText('URL inválida').waitFor()
+      await page.locator('#integration-urlN8N').fill('https://typebot.example.com')
+      await page.locator('#integration-typebotKeywordFinish').fill('sair')
+      await save(page)
+      await toast(page, 'Integração adicionada com sucesso.').waitFor()
+      await dialog(page).waitFor({ state: 'detached' })
+      await row(page, 'Typebot vendas').waitFor()
+      await shot(page, 'integrations-two-1366-light')
+
+      // Edit: the stored values come back; the new name is saved (projectName follows it).
+      await page.getByRole('button', { name: 'Editar Typebot vendas' }).click()
+      await dialog(page).waitFor()
+      expect(await page.locator('#integration-typebotSlug').inputValue()).toBe('vendas-bot')
+      expect(await page.locator('#integration-typebotKeywordFinish').inputValue()).toBe('sair')
+      await page.locator('#integration-name').fill('Typebot comercial')
+      await save(page)
+      await toast(page, 'Integração editada com sucesso.').waitFor()
+      await row(page, 'Typebot comercial').waitFor()
+      const [tb] = await db((tx) => tx<{ id: number; projectName: string; url: string; typebotSlug: string; flowId: number | null }[]>`
+        select id, project_name, url_n8n as url, typebot_slug, flow_id from queue_integrations where company_id = ${world.companyId} and name = 'Typebot comercial'`)
+      expect(tb).toMatchObject({ projectName: 'Typebot comercial', url: 'https://typebot.example.com', typebotSlug: 'vendas-bot', flowId: null })
+
+      // Search narrows the list (500 ms after the last key).
+      await page.locator('#integrations-search').fill('comer')
+      await until('search narrows', async () => (await page.getByTestId('integration-row').count()) === 1)
+      await page.locator('#integrations-search').fill('')
+      await until('search cleared', async () => (await page.getByTestId('integration-row').count()) === 2)
+
+      // Delete with confirmation.
+      await page.getByRole('button', { name: 'Excluir Fluxo de boas-vindas' }).click()
+      await page.getByText('Excluir Fluxo de boas-vindas?').waitFor()
+      await page.getByRole('button', { name: 'Excluir', exact: true }).click()
+      await toast(page, 'Integração excluída com sucesso.').waitFor()
+      await row(page, 'Fluxo de boas-vindas').waitFor({ state: 'detached' })
+      const left = await db((tx) => tx<{ id: number }[]>`select id from queue_integrations where id = ${fb.id}`)
+      expect(left.length).toBe(0)
+
+      // The queue editor offers the integration by name; the queue row keeps its id.
+      await page.goto(`${server.baseUrl}/queues`)
+      await page.getByRole('button', { name: 'Editar Suporte' }).click()
+      const select = page.locator('#queue-integrationId')
+      await until('integration offered', async () => (await select.locator('option', { hasText: 'Typebot comercial' }).count()) === 1)
+      await select.selectOption({ label: 'Typebot comercial' })
+      await page.locator('button[type="submit"][form="queue-form"]').click()
+      await page.getByText('Fila salva com sucesso!').first().waitFor()
+      await until('queue keeps the integration', async () => {
+        const [q] = await db((tx) => tx<{ integrationId: number | null }[]>`select integration_id from queues where id = ${world.queueId}`)
+        return q.integrationId === tb.id
+      })
+    } finally {
+      await b.close()
+    }
+  }, TIMEOUT)
+
+  test('screens at 1366×820 and 390×844, light and dark', async () => {
+    for (const [w, h] of [[1366, 820], [390, 844]]) {
+      const b = await openAs({ width: w, height: h })
+      const page = b.page
+      try {
+        for (const theme of ['light', 'dark']) {
+          await page.goto(`${server.baseUrl}/queue-integration`)
+          await page.getByTestId('integration-row').first().waitFor()
+          if (theme === 'dark') {
+            await page.getByRole('button', { name: TOGGLE_THEME }).click()
+            await page.locator('html.dark').waitFor({ state: 'attached' })
+          }
+          await shot(page, `integrations-${w}-${theme}`)
+          await page.getByRole('button', { name: /^Editar / }).first().click()
+          await dialog(page).waitFor()
+          await shot(page, `integration-dialog-typebot-${w}-${theme}`)
+          await page.locator('#integration-type').selectOption('dialogflow')
+          await shot(page, `integration-dialog-dialogflow-${w}-${theme}`)
+          await page.keyboard.press('Escape')
+          await dialog(page).waitFor({ state: 'detached' })
+        }
+      } finally {
+        await b.close()
+      }
+    }
+  }, TIMEOUT)
+})
