@@ -1,20 +1,38 @@
-import { describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { withSystem } from '../server/db/tenant.ts'
-import { createCompany, createUser } from '../test/factories.ts'
+import { createCompany, createConnection, createUser } from '../test/factories.ts'
+import { startFakeWebhook, type FakeWebhook } from '../test/fake-webhook.ts'
+import type { OutboundMessage } from '../workers/channels/types.ts'
+import { startWorkers, type RunningWorkers } from '../workers/start-workers.ts'
 import { fileServer, loginAs, openBrowser, until, waitForLanding, type Browser } from './support/harness.ts'
 
 /**
  * Queue integrations (issue 22, first slice, client part): an admin adds a flowbuilder integration that
  * starts a flow and a typebot one (the required fields show when missing), edits and deletes; then picks
  * an integration in a queue's editor and the queue row keeps it. The plan has useIntegrations (the plans'
- * default). Screenshots in /tmp/shots-integrations. Run after `vite build`.
+ * default). Then the webhook runtime (issue 22): an admin adds a webhook integration pointing at a local
+ * receiver, copies its signing secret into it, attaches it to a queue; a simulator contact's message
+ * reaches the receiver, signed, and its reply reaches the customer and the chat. Screenshots in
+ * /tmp/shots-integrations. Run after `vite build`.
  */
 const TIMEOUT = 240_000
 const SHOTS = '/tmp/shots-integrations'
 const server = fileServer()
+let workers: RunningWorkers
+let receiver: FakeWebhook
+const phone: string[] = []
+
+beforeAll(async () => {
+  workers = startWorkers(server.env.services, { log: () => {}, simulator: { ackDelaysMs: [], onSend: (m: OutboundMessage) => void phone.push(m.body) } })
+  receiver = await startFakeWebhook()
+})
+afterAll(async () => {
+  await workers?.stop()
+  await receiver?.stop()
+})
 
 interface World {
   companyId: number
@@ -166,6 +184,64 @@ describe('queue integrations', () => {
     }
   }, TIMEOUT)
 
+  test('a webhook integration on a queue: the contact\'s message reaches the receiver signed, its reply the customer and the chat', async () => {
+    await setUp()
+    const conn = await createConnection(server.env, world.companyId, { name: 'WhatsApp Loja' })
+    await db((tx) => tx`insert into whatsapp_queues ${tx({ companyId: world.companyId, whatsappId: conn.id, queueId: world.queueId })}`)
+    const b = await openAs()
+    const page = b.page
+    try {
+      await page.goto(`${server.baseUrl}/queue-integration`)
+      await page.getByTestId('integrations-add').click()
+      await dialog(page).waitFor()
+      await page.locator('#integration-type').selectOption('webhook')
+      await page.getByTestId('integration-secret-later').waitFor()
+      await page.locator('#integration-name').fill('Robô n8n')
+      await page.locator('#integration-urlN8N').fill(receiver.url)
+      await save(page)
+      await toast(page, 'Integração adicionada com sucesso.').waitFor()
+      await dialog(page).waitFor({ state: 'detached' })
+      // The admin opens it again and copies the signing secret into the receiver.
+      await page.getByRole('button', { name: 'Editar Robô n8n' }).click()
+      await dialog(page).waitFor()
+      const secretBox = page.getByTestId('integration-secret')
+      await until('secret shown', async () => /^[0-9a-f]{64}$/.test(await secretBox.inputValue()))
+      receiver.setSecret(await secretBox.inputValue())
+      await shot(page, 'integration-dialog-webhook-1366-light')
+      await page.keyboard.press('Escape')
+      await dialog(page).waitFor({ state: 'detached' })
+
+      await page.goto(`${server.baseUrl}/queues`)
+      await page.getByRole('button', { name: 'Editar Suporte' }).click()
+      const select = page.locator('#queue-integrationId')
+      await until('integration offered', async () => (await select.locator('option', { hasText: 'Robô n8n' }).count()) === 1)
+      await select.selectOption({ label: 'Robô n8n' })
+      await page.locator('button[type="submit"][form="queue-form"]').click()
+      await page.getByText('Fila salva com sucesso!').first().waitFor()
+
+      // The attendant's screen is open on the waiting tickets when the contact writes.
+      await page.goto(`${server.baseUrl}/tickets`)
+      await page.getByRole('tab', { name: 'Aguardando' }).click()
+      receiver.calls.length = 0
+      receiver.queue({ json: { reply: 'Olá, {{name}}! Sou o robô do n8n.' } })
+      const res = await fetch(`${server.baseUrl}/simulator/${conn.id}/inbound`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${world.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ from: '5511987650088', name: 'Rui Cliente', body: 'Oi, preciso de ajuda' }),
+      })
+      expect(res.status).toBe(201)
+      await until('the receiver got the message', () => receiver.calls.length === 1, 60_000)
+      expect(receiver.calls[0]).toMatchObject({ signed: true, body: { message: { body: 'Oi, preciso de ajuda' }, contact: { name: 'Rui Cliente' } } })
+      await until('the customer got the reply', () => phone.includes('Olá, Rui Cliente! Sou o robô do n8n.'), 60_000)
+      await page.getByText('Rui Cliente').first().click()
+      await page.getByText('Olá, Rui Cliente! Sou o robô do n8n.').first().waitFor({ timeout: 60_000 })
+      await page.getByText('Oi, preciso de ajuda').first().waitFor()
+      await shot(page, 'integration-reply-in-chat-1366-light')
+    } finally {
+      await b.close()
+    }
+  }, TIMEOUT)
+
   test('screens at 1366×820 and 390×844, light and dark', async () => {
     for (const [w, h] of [[1366, 820], [390, 844]]) {
       const b = await openAs({ width: w, height: h })
@@ -181,9 +257,12 @@ describe('queue integrations', () => {
           await shot(page, `integrations-${w}-${theme}`)
           await page.getByRole('button', { name: /^Editar / }).first().click()
           await dialog(page).waitFor()
-          await shot(page, `integration-dialog-typebot-${w}-${theme}`)
+          await shot(page, `integration-dialog-edit-${w}-${theme}`)
           await page.locator('#integration-type').selectOption('dialogflow')
           await shot(page, `integration-dialog-dialogflow-${w}-${theme}`)
+          await page.locator('#integration-type').selectOption('webhook')
+          await page.getByTestId('integration-secret-later').or(page.getByTestId('integration-secret')).first().waitFor()
+          await shot(page, `integration-dialog-webhook-${w}-${theme}`)
           await page.keyboard.press('Escape')
           await dialog(page).waitFor({ state: 'detached' })
         }

@@ -6,6 +6,7 @@ import { loadCampaignSettings, type CampaignSettings } from '../server/domain/ca
 import { dispatchShipping, lockCampaigns, type ShippingJob } from '../server/domain/campaigns/dispatch-shipping.ts'
 import { CAMPAIGN_QUEUE, startNextDueCampaign } from '../server/domain/campaigns/start-campaign.ts'
 import { publishCampaign } from './campaign-events.ts'
+import { PollLoop } from './poll-loop.ts'
 import { claimJobs, retryLater } from './job-claims.ts'
 
 export interface CampaignWorkerDeps {
@@ -79,31 +80,11 @@ export async function runCampaignBatch(deps: CampaignWorkerDeps, limit = 50): Pr
 }
 
 /** The campaign loop of a worker: starts due campaigns and drains due sends, then hands them to the outbound queue. */
-export class CampaignRunner {
-  private timer: ReturnType<typeof setInterval> | undefined
-  private running: Promise<void> | null = null
-
-  constructor(private readonly deps: CampaignWorkerDeps, private readonly sent: () => void, private readonly pollMs = 500) {}
-
-  start(): void {
-    this.timer ??= setInterval(() => void this.tick(), this.pollMs)
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer)
-    this.timer = undefined
-    await this.running
-  }
-
-  tick(): Promise<void> {
-    this.running ??= (async () => {
-      try {
-        await startDueCampaigns(this.deps)
-        while ((await runCampaignBatch(this.deps)) > 0) this.sent()
-      } catch (err) {
-        this.deps.log('campaign loop failed', err)
-      }
-    })().finally(() => (this.running = null))
-    return this.running
+export class CampaignRunner extends PollLoop {
+  constructor(deps: CampaignWorkerDeps, sent: () => void, pollMs = 500) {
+    super(async () => {
+      await startDueCampaigns(deps)
+      while ((await runCampaignBatch(deps)) > 0) sent()
+    }, (err) => deps.log('campaign loop failed', err), pollMs)
   }
 }

@@ -4,6 +4,7 @@ import type { DomainEvent } from '../server/domain/context.ts'
 import type { EventBus } from '../server/events.ts'
 import { FLOW_QUEUE, resumeFlowJob, type FlowJobPayload } from '../server/domain/flows/runtime/index.ts'
 import { claimJobs, retryLater } from './job-claims.ts'
+import { PollLoop } from './poll-loop.ts'
 
 export interface FlowWorkerDeps {
   db: Db
@@ -43,30 +44,10 @@ export async function runFlowBatch(deps: FlowWorkerDeps, limit = 50): Promise<nu
 }
 
 /** The flow loop of a worker: resumes the flows whose interval is over. */
-export class FlowRunner {
-  private timer: ReturnType<typeof setInterval> | undefined
-  private running: Promise<void> | null = null
-
-  constructor(private readonly deps: FlowWorkerDeps, private readonly pollMs = 500) {}
-
-  start(): void {
-    this.timer ??= setInterval(() => void this.tick(), this.pollMs)
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer)
-    this.timer = undefined
-    await this.running
-  }
-
-  tick(): Promise<void> {
-    this.running ??= (async () => {
-      try {
-        while ((await runFlowBatch(this.deps)) > 0);
-      } catch (err) {
-        this.deps.log('flow loop failed', err)
-      }
-    })().finally(() => (this.running = null))
-    return this.running
+export class FlowRunner extends PollLoop {
+  constructor(deps: FlowWorkerDeps, pollMs = 500) {
+    super(async () => {
+      while ((await runFlowBatch(deps)) > 0);
+    }, (err) => deps.log('flow loop failed', err), pollMs)
   }
 }

@@ -3,6 +3,7 @@ import { startServices } from '../server/services.ts'
 import { startPgFanout } from '../server/realtime/pg-fanout.ts'
 import { startWorkers } from './start-workers.ts'
 import { NUMBER_CHECK_WAKE } from '../server/domain/contacts/number-check-requests.ts'
+import { INTEGRATION_QUEUE } from '../server/domain/integrations/runtime/index.ts'
 
 /**
  * `npm run workers`: background work only, for deployments that run API and workers apart. It needs
@@ -20,6 +21,7 @@ const workers = startWorkers(started.services)
 // app_enqueue_job NOTIFYs: a send queued by an API instance goes out at once rather than at the next poll.
 const jobsListener = await started.database.sql.listen('balcao_jobs', (payload) => {
   if (payload === NUMBER_CHECK_WAKE) void workers.answerNumberChecks()
+  else if (payload === INTEGRATION_QUEUE) void workers.integrations.tick()
   else void workers.host.kick()
 })
 console.log('Balcão workers running')

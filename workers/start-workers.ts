@@ -7,6 +7,7 @@ import { webhookDriverFactories } from './channels/registry.ts'
 import { startScheduler } from './scheduler.ts'
 import { CampaignRunner } from './campaigns.ts'
 import { FlowRunner } from './flows.ts'
+import { IntegrationRunner, type IntegrationWorkerDeps } from './integrations.ts'
 import { SessionManager } from './session-manager.ts'
 import type { NumberChecker } from '../server/domain/contacts/number-check.ts'
 import { answerNumberChecks } from '../server/domain/contacts/number-check-requests.ts'
@@ -18,6 +19,8 @@ export interface StartWorkersOptions {
   /** Extra or replacement drivers (the Baileys factory, fakes in tests). */
   drivers?: ChannelHostDeps['drivers']
   simulator?: ChannelHostDeps['simulator']
+  /** The integration calls' timeout and attempts (tests shorten them). */
+  integrations?: Pick<IntegrationWorkerDeps, 'timeoutMs' | 'attempts' | 'random'>
 }
 
 export interface RunningWorkers {
@@ -25,6 +28,8 @@ export interface RunningWorkers {
   campaigns: CampaignRunner
   /** Issue 21: resumes flows whose interval is over. */
   flows: FlowRunner
+  /** Issue 22: the queued n8n and webhook calls. */
+  integrations: IntegrationRunner
   sessions: SessionManager
   /** Answers the number checks waiting for the companies whose sessions are held here. */
   answerNumberChecks(): Promise<number>
@@ -74,6 +79,8 @@ export function startWorkers(services: Services, opts: StartWorkersOptions = {})
   // Issue 21: interval resumes of the flows; their sends wake the host through the appMessage events below.
   const flows = new FlowRunner({ db: services.db, events: services.events, now: services.now, owner: host.owner, log })
   flows.start()
+  const integrations = new IntegrationRunner({ db: services.db, events: services.events, now: services.now, owner: host.owner, log, ...opts.integrations }, 300)
+  integrations.start()
   // The API in this process asks WhatsApp about numbers through the sessions held here; a company whose
   // session another worker holds is asked through the database (number-check-requests.ts) when there is one.
   const overDatabase = services.numbers
@@ -105,6 +112,7 @@ export function startWorkers(services: Services, opts: StartWorkersOptions = {})
     host,
     campaigns,
     flows,
+    integrations,
     sessions,
     answerNumberChecks: answerChecks,
     async stop() {
@@ -115,6 +123,7 @@ export function startWorkers(services: Services, opts: StartWorkersOptions = {})
       stopScheduler()
       await campaigns.stop()
       await flows.stop()
+      await integrations.stop()
       await sessions.stop()
       await host.stop()
     },

@@ -79,6 +79,27 @@ describeEachBackend('queue integrations (issue 22 first slice)', (env) => {
     }
   }, SLOW)
 
+  test('the signing secret: 64 hex digits, its own per integration, answered only by GET /queueIntegration/{id}', async () => {
+    const { adminToken, companyId } = await createCompany(env())
+    const events: DomainEvent[] = []
+    const stop = env().services.events.subscribe((e) => events.push(JSON.parse(JSON.stringify(e))))
+    try {
+      const a = await add(env(), adminToken, { type: 'webhook', name: 'Gancho A', urlN8N: 'https://h.io/a' })
+      const b = await add(env(), adminToken, { type: 'n8n', name: 'Gancho B', urlN8N: 'https://h.io/b' })
+      const shownA = (await call(env(), 'GET', `/queueIntegration/${a.body.id}`, { token: adminToken })).body
+      const shownB = (await call(env(), 'GET', `/queueIntegration/${b.body.id}`, { token: adminToken })).body
+      expect(shownA.signingSecret).toMatch(/^[0-9a-f]{64}$/)
+      expect(shownB.signingSecret).toMatch(/^[0-9a-f]{64}$/)
+      expect(shownA.signingSecret).not.toBe(shownB.signingSecret)
+      const list = (await call(env(), 'GET', '/queueIntegration/', { token: adminToken })).body
+      const elsewhere = JSON.stringify([a.body, b.body, list, events.filter((e) => e.companyId === companyId)])
+      expect(elsewhere).not.toContain(shownA.signingSecret)
+      expect(elsewhere).not.toContain('signingSecret')
+    } finally {
+      stop()
+    }
+  }, SLOW)
+
   test("admins only, with the plan's useIntegrations; another company's id is 404", async () => {
     const { adminToken, companyId } = await createCompany(env())
     const user = await createUser(env(), companyId)

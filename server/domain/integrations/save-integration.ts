@@ -15,7 +15,15 @@ export async function listIntegrations(ctx: DomainCtx, q: { searchParam: string;
   return { queueIntegrations: records, hasMore }
 }
 
-export const showIntegration = (ctx: DomainCtx, id: number) => loadIntegration(ctx.tx, ctx.auth.user.companyId, id)
+/**
+ * GET /queueIntegration/{id}: the integration and, for its admins only, the secret its n8n and webhook
+ * POSTs are signed with (issue 22; never in the list, the events or a shape), so the receiver can check them.
+ */
+export async function showIntegration(ctx: DomainCtx, id: number): Promise<IntegrationView & { signingSecret: string }> {
+  const view = await loadIntegration(ctx.tx, ctx.auth.user.companyId, id)
+  const [{ signingSecret }] = await ctx.tx<{ signingSecret: string }[]>`select signing_secret from queue_integrations where id = ${id}`
+  return { ...view, signingSecret }
+}
 
 /** The columns an input writes; a blank jsonContent on an edit keeps the stored credentials. */
 function columns(input: IntegrationInput, editing: boolean) {

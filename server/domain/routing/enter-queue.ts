@@ -6,6 +6,8 @@ import type { RoutingQueue } from './routing-state.ts'
 import { isWithinSchedule } from './schedule-rules.ts'
 // Issue 21: a queue whose integration is a flowbuilder one starts its flow.
 import { integrationFlowId, startFlow } from '../flows/runtime/apply-flow.ts'
+// Issue 22: a queue whose integration is an n8n or webhook one hands the ticket to it.
+import { handOverToIntegration } from '../integrations/runtime/hand-over.ts'
 
 /**
  * The ticket enters a queue (anchor §3.5 `startQueue`): it waits there, pending, for a human; a log
@@ -30,6 +32,8 @@ export async function enterQueue(ctx: RoutingCtx, state: RunState, queue: Routin
     await changeTicket(ctx, state, { useIntegration: true, integrationId: queue.integrationId })
   }
   if (flowId !== null && (await startFlow(ctx, state, flowId, greetThenFlow))) return
+  const greet = () => sendSystemMessage(ctx, state, queue.greetingMessage)
+  if (flowId === null && queue.integrationId !== null && (await handOverToIntegration(ctx, state, queue.integrationId, greet))) return
   if (queue.closeTicket) {
     await sendSystemMessage(ctx, state, queue.greetingMessage)
     return closeByBot(ctx, state)

@@ -4,7 +4,7 @@ import { enterQueue } from './enter-queue.ts'
 import type { RouteInput, RoutingCtx, RuleOutcome } from './routing-context.ts'
 import { changeTicket, closeByBot, logTicket, reask, sendSystemMessage, type RunState } from './routing-effects.ts'
 import { loadQueue } from './routing-state.ts'
-// Issue 21: flowbuilder integrations start their flow; other types go to ctx.hooks.startIntegration.
+// Issue 21: flowbuilder integrations start their flow; issue 22: n8n and webhook ones are handed the message.
 import { startIntegration } from '../flows/runtime/apply-flow.ts'
 
 /**

@@ -14,6 +14,8 @@ import { loadRoutingState } from './routing-state.ts'
 import { botsPaused } from '../companies/company-standing.ts'
 // Issue 21: the flow rule (running flow, phrase campaigns, welcome and not-phrase flows).
 import { applyFlow } from '../flows/runtime/apply-flow.ts'
+// Issue 22: a ticket handed to an n8n or webhook integration sends it the message.
+import { applyIntegration } from '../integrations/runtime/hand-over.ts'
 
 /** Message kinds that never wake the bot: reactions, call logs (answered by the call rule), stickers' edits. */
 const NOT_CONVERSATION = new Set(['reactionMessage', 'call_log', 'protocolMessage'])
@@ -49,7 +51,8 @@ type Rule = (ctx: RoutingCtx, state: RunState, input: RouteInput) => Promise<Rul
  * The rating answer (status nps) is taken before any of them, in routeInbound.
  */
 // Issue 21: applyFlow after skipAssigned (a held ticket never runs a flow) and before the queue menu.
-const RULES: Rule[] = [applyLgpdConsent, applyCollectiveVacation, applyOutOfHours, applyWallet, applyAudioRefusal, skipAssigned, applyFlow, applyQueueMenu, applyOptionTree]
+// Issue 22: applyIntegration before the flows: a ticket handed to an integration stays with it.
+const RULES: Rule[] = [applyLgpdConsent, applyCollectiveVacation, applyOutOfHours, applyWallet, applyAudioRefusal, skipAssigned, applyIntegration, applyFlow, applyQueueMenu, applyOptionTree]
 
 /**
  * What happens to a customer's message before a human answers (issue 6): the rating answer, LGPD
@@ -60,6 +63,7 @@ const RULES: Rule[] = [applyLgpdConsent, applyCollectiveVacation, applyOutOfHour
 export async function routeInbound(ctx: RoutingCtx, input: RouteInput): Promise<void> {
   const state: RunState | null = await loadRoutingState(ctx.tx, input.ticket.id)
   if (!state) return
+  state.inboundMessageId = input.message.id
   // A reply to a campaign's confirmation question sends the campaign's message (issue 20).
   if (!input.message.fromMe && !state.isGroup) {
     await confirmCampaignReply(ctx.tx, { companyId: state.companyId, contactId: state.contactId, whatsappId: input.connection.id }, ctx.now())

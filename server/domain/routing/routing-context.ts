@@ -4,7 +4,7 @@ import type { DomainEvent } from '../context.ts'
 /**
  * What the routing step gets: the tenant transaction the inbound pipeline opened, its clock and an event
  * sink (published after the commit). No acting user: every change is the system's. Hooks are the later
- * issues' entry points (file lists, integrations); without them the option only ends the bot.
+ * issues' entry points (file lists); without them the option only ends the bot.
  */
 export interface RoutingCtx {
   tx: Tx
@@ -17,7 +17,6 @@ export interface RoutingCtx {
 
 export interface RoutingHooks {
   sendFileList?: (ctx: RoutingCtx, ticketId: number, fileListId: number) => Promise<void>
-  startIntegration?: (ctx: RoutingCtx, ticketId: number, integrationId: number) => Promise<void>
 }
 
 /** What the inbound pipeline hands over once the message is stored (workers/inbound.ts `route`). */

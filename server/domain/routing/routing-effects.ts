@@ -26,6 +26,8 @@ export type TicketChange = Partial<{
 /** Per-run bookkeeping: whether the ticket changed (one `ticket` event at the end). */
 export interface RunState extends RoutingState {
   changed?: boolean
+  /** The contact's message being routed (issue 22: an integration is handed this one). */
+  inboundMessageId?: number
 }
 
 /**
@@ -33,7 +35,13 @@ export interface RunState extends RoutingState {
  * customer message, and the chat shows it as the system's), with {{name}} filled. Empty texts are skipped.
  */
 export async function sendSystemMessage(ctx: RoutingCtx, state: RunState, body: string, vars?: Record<string, string>): Promise<void> {
-  const text = fillTemplate(body, state.contactName, vars).trim()
+  await storeSystemMessage(ctx, state, fillTemplate(body, state.contactName, vars).trim(), false)
+}
+
+/** A private note of the system on the ticket (an integration's failure): stored for the attendants, never sent. */
+export const writeSystemNote = (ctx: RoutingCtx, state: RunState, body: string) => storeSystemMessage(ctx, state, body, true)
+
+async function storeSystemMessage(ctx: RoutingCtx, state: RunState, text: string, isPrivate: boolean): Promise<void> {
   if (!text) return
   const message = await enqueueSend(ctx.tx, {
     companyId: state.companyId,
@@ -43,6 +51,7 @@ export async function sendSystemMessage(ctx: RoutingCtx, state: RunState, body: 
     channel: state.channel,
     body: text,
     isSystem: true,
+    isPrivate,
     now: ctx.now(),
   })
   ctx.emit({ type: 'appMessage', companyId: state.companyId, payload: { action: 'create', message, ticket: { id: state.ticketId } } })

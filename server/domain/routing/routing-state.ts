@@ -70,6 +70,12 @@ export interface RoutingState {
   phraseCampaigns: { id: number; flowId: number; phrase: string }[]
   /** The running flow's updated_at (its graph's version: a cached graph of that version is reused). */
   flowVersion: string | null
+  // Issue 22: the integration the ticket is handed to (useIntegration on), its type, and the connection's.
+  useIntegration: boolean
+  integrationId: number | null
+  integrationType: string | null
+  connectionIntegrationId: number | null
+  connectionIntegrationType: string | null
 }
 
 /** A queue of the connection, in menu order. */
@@ -108,6 +114,9 @@ export async function loadRoutingState(sql: Queryable, ticketId: number): Promis
            c.number as contact_number, c.email as contact_email,
            t.flow_webhook, t.flow_id, (select f.updated_at::text from flows f where f.id = t.flow_id and t.flow_webhook) as flow_version, t.last_flow_id, t.hash_flow_id, t.data_webhook, w.flow_id_welcome, w.flow_id_not_phrase,
            (select qi.flow_id from queue_integrations qi where qi.id = w.integration_id and qi.type = 'flowbuilder') as connection_flow_id,
+           t.use_integration, t.integration_id, (select qi.type from queue_integrations qi where qi.id = t.integration_id) as integration_type,
+           w.integration_id as connection_integration_id,
+           (select qi.type from queue_integrations qi where qi.id = w.integration_id) as connection_integration_type,
            coalesce((select json_agg(json_build_object('id', fc.id, 'flowId', fc.flow_id, 'phrase', fc.phrase))
                        from flow_campaigns fc
                       where fc.company_id = t.company_id and fc.status and (fc.whatsapp_id is null or fc.whatsapp_id = t.whatsapp_id)

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/button.tsx'
 import { Icon } from '../../ui/icon.tsx'
 import { formatBRL, formatDay } from '../../lib/format.ts'
+import { useCopy } from '../../lib/use-copy.ts'
 import { COPIED_RESET_MS, type SubscriptionAnswer } from './billing.ts'
 
 /**
@@ -13,7 +14,7 @@ import { COPIED_RESET_MS, type SubscriptionAnswer } from './billing.ts'
 export function PixView({ pix, renewedUntil }: { pix: SubscriptionAnswer; renewedUntil: string | null }) {
   const { t } = useTranslation()
   const [image, setImage] = useState<string | null>(null)
-  const [copied, setCopied] = useState(false)
+  const { copied, copy: copyText } = useCopy(COPIED_RESET_MS)
   const code = pix.qrcode.qrcode
   useEffect(() => {
     let current = true
@@ -24,19 +25,7 @@ export function PixView({ pix, renewedUntil }: { pix: SubscriptionAnswer; renewe
       current = false
     }
   }, [code])
-  useEffect(() => {
-    if (!copied) return
-    const timer = setTimeout(() => setCopied(false), COPIED_RESET_MS)
-    return () => clearTimeout(timer)
-  }, [copied])
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(code)
-    } catch {
-      // No clipboard permission (an insecure origin): the text stays selectable in the box.
-    }
-    setCopied(true)
-  }
+  const copy = () => copyText(code)
 
   if (renewedUntil) {
     return (

@@ -4,7 +4,8 @@ import { Button } from '../../ui/button.tsx'
 import { SelectField, TextField } from '../../ui/form-field.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { integrationFormProblems, usesUrl, type IntegrationFormValues } from './integration-form.ts'
-import { INTEGRATION_LANGUAGES, INTEGRATION_TYPES, type IntegrationLanguage, type IntegrationType } from './integrations.ts'
+import { INTEGRATION_LANGUAGES, INTEGRATION_TYPES, POSTED_TYPES, type IntegrationLanguage, type IntegrationType } from './integrations.ts'
+import { SigningSecret } from './signing-secret.tsx'
 
 interface Props {
   open: boolean
@@ -12,6 +13,8 @@ interface Props {
   initial: IntegrationFormValues
   /** The edited integration keeps a Dialogflow JSON on the server (never sent back). */
   hasJsonContent: boolean
+  /** The edited integration (its signing secret is fetched for n8n and webhook); null when adding. */
+  integrationId: number | null
   flows: { id: number; name: string }[]
   onClose: () => void
   onSave: (values: IntegrationFormValues) => Promise<void>
@@ -33,7 +36,7 @@ function JsonField({ value, onChange, stored, error }: { value: string; onChange
 }
 
 /** 'Adicionar projeto' / 'Editar projeto' (spec part 2 §2 Integrations): the type select and its fields. */
-export function IntegrationDialog({ open, mode, initial, hasJsonContent, flows, onClose, onSave }: Props) {
+export function IntegrationDialog({ open, mode, initial, hasJsonContent, integrationId, flows, onClose, onSave }: Props) {
   const { t } = useTranslation()
   const { values, setValues, problems, busy, submit } = useDialogForm({ open, initial, validate: integrationFormProblems, onSave, onClose })
   const set = <K extends keyof IntegrationFormValues>(k: K, v: IntegrationFormValues[K]) => setValues((prev) => ({ ...prev, [k]: v }))
@@ -66,6 +69,7 @@ export function IntegrationDialog({ open, mode, initial, hasJsonContent, flows, 
           </>
         )}
         {usesUrl(values.type) && text('urlN8N', 'url')}
+        {open && POSTED_TYPES.includes(values.type) && <SigningSecret integrationId={integrationId} />}
         {values.type === 'typebot' && (
           <>
             <div className="grid gap-4 sm:grid-cols-2">

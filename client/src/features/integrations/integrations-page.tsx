@@ -99,6 +99,7 @@ export default function IntegrationsPage() {
         mode={editing?.target ? 'edit' : 'create'}
         initial={editing?.initial ?? BLANK}
         hasJsonContent={editing?.target?.hasJsonContent === true}
+        integrationId={editing?.target?.id ?? null}
         flows={flows}
         onClose={() => setEditing(null)}
         onSave={save}

@@ -58,7 +58,12 @@ export const integrationCalls = {
   create: (body: IntegrationInput) => api<Integration>('/queueIntegration', { method: 'POST', json: body }),
   update: (id: number, body: IntegrationInput) => api<Integration>(`/queueIntegration/${id}`, { method: 'PUT', json: body }),
   remove: (id: number) => api(`/queueIntegration/${id}`, { method: 'DELETE' }),
+  /** The secret n8n and webhook POSTs are signed with: only this admin call answers it (issue 22). */
+  signingSecret: async (id: number, signal?: AbortSignal) => (await api<{ signingSecret: string }>(`/queueIntegration/${id}`, { signal })).signingSecret,
 }
+
+/** The types whose calls are signed POSTs to the URL (the server's runtime, issue 22). */
+export const POSTED_TYPES: IntegrationType[] = ['n8n', 'webhook']
 
 /** Pages joined, each integration once (the newer copy wins), in the server's order (lower(name), id). */
 export function mergeIntegrations(a: Integration[], b: Integration[]): Integration[] {

@@ -3,6 +3,7 @@ import type { RunState } from '../../routing/routing-effects.ts'
 import { endRun, loadFlowGraph, newRunId, runOf, type FlowRun } from './flow-run-state.ts'
 import { matchPhrase } from './phrase-match.ts'
 import { answerRun, runFrom } from './run-flow.ts'
+import { handOverToIntegration } from '../../integrations/runtime/hand-over.ts'
 
 /**
  * The flow rule of the routing chain (issue 21), after skipAssigned and before the queue menu, for a
@@ -54,14 +55,11 @@ export async function integrationFlowId(ctx: RoutingCtx, integrationId: number):
 }
 
 /**
- * An integration started for a ticket (a chatbot option's, a queue's): a flowbuilder one starts its flow
- * here; any other type goes to the caller's hook (issue 22). True when a flow started.
+ * An integration started for a ticket (a chatbot option's): a flowbuilder one starts its flow here; an
+ * n8n or webhook one is handed the message (issue 22). True when either happened.
  */
 export async function startIntegration(ctx: RoutingCtx, state: RunState, integrationId: number): Promise<boolean> {
   const flowId = await integrationFlowId(ctx, integrationId)
-  if (flowId === null) {
-    await ctx.hooks?.startIntegration?.(ctx, state.ticketId, integrationId)
-    return false
-  }
+  if (flowId === null) return handOverToIntegration(ctx, state, integrationId)
   return startFlow(ctx, state, flowId)
 }

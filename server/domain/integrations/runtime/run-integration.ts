@@ -1,0 +1,84 @@
+import type { Tx } from '../../../db/connect.ts'
+import type { RoutingCtx } from '../../routing/routing-context.ts'
+import { changeTicket, emitTicketUpdate, logTicket, sendSystemMessage, writeSystemNote as writeNote, type RunState } from '../../routing/routing-effects.ts'
+import { loadRoutingState } from '../../routing/routing-state.ts'
+import type { IntegrationJobPayload } from './hand-over.ts'
+import type { WebhookBody, WebhookReply } from './webhook-call.ts'
+
+/** What a call needs, read in the company's transaction before any network: the URL, the secret, the body. */
+export interface IntegrationCall {
+  url: string
+  secret: string
+  name: string
+  body: WebhookBody
+}
+
+/**
+ * The call for a queued job, or null when it no longer applies: the ticket was taken by an attendant,
+ * closed, switched off its integration or moved to another one, or the message is gone (LGPD erase).
+ */
+export async function prepareCall(tx: Tx, job: IntegrationJobPayload, deliveryId: string, now: Date): Promise<IntegrationCall | null> {
+  const [row] = await tx<(Omit<WebhookBody, 'event' | 'deliveryId' | 'sentAt'> & { url: string; secret: string; live: boolean })[]>`
+    select qi.url_n8n as url, qi.signing_secret as secret,
+           json_build_object('id', qi.id, 'name', qi.name, 'type', qi.type) as integration,
+           json_build_object('id', t.company_id) as company,
+           json_build_object('id', w.id, 'name', w.name, 'channel', w.channel) as connection,
+           json_build_object('id', t.id, 'uuid', t.uuid, 'status', t.status, 'queueId', t.queue_id) as ticket,
+           json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'email', c.email) as contact,
+           json_build_object('id', m.id, 'body', m.body, 'mediaType', m.media_type, 'fromMe', m.from_me, 'createdAt', m.created_at) as message,
+           (t.use_integration and t.integration_id = qi.id and t.user_id is null and t.status not in ('closed', 'nps')) as live
+      from tickets t
+      join queue_integrations qi on qi.id = ${job.integrationId}
+      join contacts c on c.id = t.contact_id
+      join whatsapps w on w.id = t.whatsapp_id
+      join messages m on m.id = ${job.messageId} and m.ticket_id = t.id
+     where t.id = ${job.ticketId}`
+  if (!row?.live || !row.url) return null
+  const { url, secret, live: _live, ...parts } = row
+  return { url, secret, name: row.integration.name, body: { event: 'message', deliveryId, sentAt: now.toISOString(), ...parts } }
+}
+
+/** The ticket still waits for this integration (locked: a parallel inbound message routes after us). */
+async function liveState(ctx: RoutingCtx, job: IntegrationJobPayload): Promise<RunState | null> {
+  const state: RunState | null = await loadRoutingState(ctx.tx, job.ticketId)
+  const live = state && state.useIntegration && state.integrationId === job.integrationId && state.userId === null && !['closed', 'nps'].includes(state.status)
+  return live ? state : null
+}
+
+/**
+ * The receiver's answer on the ticket: its texts to the customer as system messages through the outbound
+ * queue, then a transfer to a queue or a user, or stopBot, which end the hand-over. A queue or user that
+ * is not the company's is refused with a note. 'stale' when the ticket no longer waits for the answer.
+ */
+export async function applyReply(ctx: RoutingCtx, job: IntegrationJobPayload, name: string, reply: WebhookReply): Promise<'applied' | 'stale'> {
+  const state = await liveState(ctx, job)
+  if (!state) return 'stale'
+  const texts = reply.reply === undefined ? [] : Array.isArray(reply.reply) ? reply.reply : [reply.reply]
+  for (const text of texts) await sendSystemMessage(ctx, state, text)
+  if (reply.userId !== undefined) {
+    const [user] = await ctx.tx`select 1 from users where id = ${reply.userId} and company_id = ${state.companyId}`
+    if (user) {
+      await changeTicket(ctx, state, { userId: reply.userId, status: 'open', acceptedAt: ctx.now(), useIntegration: false, isBot: false })
+      await logTicket(ctx, state, 'open', { userId: reply.userId })
+    } else await writeNote(ctx, state, `Integração "${name}": o usuário ${reply.userId} não existe nesta empresa; o ticket não foi transferido.`)
+  } else if (reply.queueId !== undefined) {
+    const [queue] = await ctx.tx`select 1 from queues where id = ${reply.queueId} and company_id = ${state.companyId}`
+    if (queue) {
+      await changeTicket(ctx, state, { queueId: reply.queueId, status: 'pending', useIntegration: false, isBot: false })
+      await logTicket(ctx, state, 'queue', { queueId: reply.queueId })
+    } else await writeNote(ctx, state, `Integração "${name}": a fila ${reply.queueId} não existe nesta empresa; o ticket não foi transferido.`)
+  }
+  if (reply.stopBot && state.useIntegration) await changeTicket(ctx, state, { useIntegration: false })
+  if (state.changed) emitTicketUpdate(ctx, state)
+  return 'applied'
+}
+
+/**
+ * A call that failed for good shows on the ticket as a private note (never sent to the customer) while
+ * the ticket still waits for this integration; the customer's message stays in the chat for a human.
+ */
+export async function recordFailure(ctx: RoutingCtx, job: IntegrationJobPayload, name: string, reason: string): Promise<void> {
+  const state = await liveState(ctx, job)
+  if (!state) return
+  await writeNote(ctx, state, `Integração "${name}" falhou (${reason}): a mensagem do cliente não foi entregue a ela.`)
+}

@@ -1,0 +1,89 @@
+import type { Tx } from '../server/db/connect.ts'
+import type { Db } from '../server/db/tenant.ts'
+import { withSystem, withTenant } from '../server/db/tenant.ts'
+import type { DomainEvent } from '../server/domain/context.ts'
+import type { EventBus } from '../server/events.ts'
+import {
+  applyReply, INTEGRATION_QUEUE, postWebhook, prepareCall, recordFailure, type CallOutcome, type IntegrationJobPayload,
+} from '../server/domain/integrations/runtime/index.ts'
+import { claimJobs, retryLater, type ClaimedJob } from './job-claims.ts'
+import { PollLoop } from './poll-loop.ts'
+
+export interface IntegrationWorkerDeps {
+  db: Db
+  events: Pick<EventBus, 'publish'>
+  now: () => Date
+  owner: string
+  log: (message: string, err?: unknown) => void
+  /** How long a receiver has to answer (ms). */
+  timeoutMs?: number
+  /** Calls per message before the failure is recorded on the ticket. */
+  attempts?: number
+  random?: () => number
+  fetch?: typeof fetch
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000
+const DEFAULT_ATTEMPTS = 3
+
+/**
+ * Runs the queued integration calls (issue 22): each job's body is read in its company's transaction, the
+ * POST goes out with no transaction open, and the answer is applied in a second one that locks the ticket
+ * and checks it still waits for this integration. A timeout, the network, 5xx or 429 are retried with the
+ * send backoff (the delivery id stays the same, so a receiver can drop a repeat); a 4xx, a reply out of
+ * shape or the last attempt leave a private note on the ticket. One ticket's calls go one at a time, in
+ * order; different tickets' go in parallel. Returns how many jobs it handled.
+ */
+export async function runIntegrationBatch(deps: IntegrationWorkerDeps, limit = 20): Promise<number> {
+  const jobs = await claimJobs<IntegrationJobPayload>(deps.db, INTEGRATION_QUEUE, deps.owner, deps.now(), limit, (deps.timeoutMs ?? DEFAULT_TIMEOUT_MS) + 60_000)
+  const byTicket = new Map<number, ClaimedJob<IntegrationJobPayload>[]>()
+  for (const job of jobs) byTicket.set(job.payload.ticketId, [...(byTicket.get(job.payload.ticketId) ?? []), job])
+  await Promise.all([...byTicket.values()].map(async (list) => {
+    for (const job of list) await runJob(deps, job)
+  }))
+  return jobs.length
+}
+
+async function runJob(deps: IntegrationWorkerDeps, job: ClaimedJob<IntegrationJobPayload>): Promise<void> {
+  const events: DomainEvent[] = []
+  const ctxOf = (tx: Tx) => ({ tx, now: deps.now, emit: (e: DomainEvent) => events.push(e) })
+  try {
+    const deliveryId = `integration-${job.id}`
+    const call = await withTenant(deps.db, { companyId: job.companyId }, (tx) => prepareCall(tx, job.payload, deliveryId, deps.now()))
+    if (!call) {
+      await finish(deps, job, 'stale')
+      return
+    }
+    const outcome: CallOutcome = await postWebhook(call.url, call.secret, call.body, deps.timeoutMs ?? DEFAULT_TIMEOUT_MS, deps.fetch)
+    const maxAttempts = deps.attempts ?? DEFAULT_ATTEMPTS
+    if (outcome.kind === 'retry' && job.attempts < maxAttempts) {
+      await retryLater(deps.db, { ...job, maxAttempts }, new Error(outcome.reason), deps.now(), outcome.reason, deps.random)
+      return
+    }
+    if (outcome.kind === 'ok') {
+      const result = await withTenant(deps.db, { companyId: job.companyId }, (tx) => applyReply(ctxOf(tx), job.payload, call.name, outcome.reply))
+      await finish(deps, job, result === 'stale' ? 'stale' : null)
+    } else {
+      const reason = outcome.kind === 'retry' ? `${outcome.reason} após ${job.attempts} tentativas` : outcome.reason
+      await withTenant(deps.db, { companyId: job.companyId }, (tx) => recordFailure(ctxOf(tx), job.payload, call.name, reason))
+      await finish(deps, job, reason)
+    }
+    if (events.length) deps.events.publish(events)
+  } catch (err) {
+    deps.log(`integration job ${job.id} failed`, err)
+    await retryLater(deps.db, job, err, deps.now(), 'integration call failed', deps.random)
+  }
+}
+
+async function finish(deps: IntegrationWorkerDeps, job: ClaimedJob<unknown>, error: string | null): Promise<void> {
+  await withSystem(deps.db, (tx) => tx`update jobs set done_at = ${deps.now()}, locked_until = null, last_error = ${error} where id = ${job.id}`)
+}
+
+/** The integration loop of a worker: polls, and is ticked when another process queues a call (NOTIFY). */
+export class IntegrationRunner extends PollLoop {
+  constructor(deps: IntegrationWorkerDeps, pollMs = 500) {
+    super(async () => {
+      while ((await runIntegrationBatch(deps)) > 0);
+    }, (err) => deps.log('integration loop failed', err), pollMs)
+  }
+}
