@@ -116,7 +116,7 @@ export const shapeCatalogue: Record<string, ShapeEntry> = {
   contact_custom_fields: companyWide('contact_custom_fields'),
   tags: companyWide('tags'),
   contact_tags: companyWide('contact_tags', ['contact_id', 'tag_id']),
-  tickets: { table: 'tickets', primaryKey: ['id'], exclude: ['data_webhook', 'hash_flow_id', 'contact_name_folded', 'contact_number'], where: ticketVisibility, companyColumn: 'company_id' },
+  tickets: { table: 'tickets', primaryKey: ['id'], exclude: ['data_webhook', 'hash_flow_id', 'contact_name_folded', 'contact_number', 'typebot_session_id', 'typebot_session_at'], where: ticketVisibility, companyColumn: 'company_id' },
   ticket_tags: { table: 'ticket_tags', primaryKey: ['ticket_id', 'tag_id'], exclude: [], where: viaTicket, companyColumn: 'company_id', parent: ticketParent },
   ticket_notes: { table: 'ticket_notes', primaryKey: ['id'], exclude: [], where: viaTicket, companyColumn: 'company_id', parent: ticketParent },
   messages: {

@@ -35,3 +35,8 @@ export async function outgoing(env: TestEnv, ticketId: number): Promise<{ sent: 
 export async function integrationJobs(env: TestEnv, ticketId: number) {
   return q(env, (tx) => tx`select attempts, done_at, last_error from jobs where queue = 'integration' and payload->>'ticketId' = ${String(ticketId)} order by id`)
 }
+
+export async function addTypebotIntegration(env: TestEnv, companyId: number, url: string, fields: Record<string, unknown> = {}): Promise<number> {
+  const [row] = await q(env, (tx) => tx`insert into queue_integrations ${tx({ companyId, type: 'typebot', name: uniq('Typebot '), urlN8n: url, typebotSlug: 'atendimento', ...fields })} returning id`)
+  return row.id
+}

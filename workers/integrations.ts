@@ -4,7 +4,7 @@ import { withSystem, withTenant } from '../server/db/tenant.ts'
 import type { DomainEvent } from '../server/domain/context.ts'
 import type { EventBus } from '../server/events.ts'
 import {
-  applyReply, INTEGRATION_QUEUE, postWebhook, prepareCall, recordFailure, type CallOutcome, type IntegrationJobPayload,
+  applyEffects, INTEGRATION_QUEUE, postWebhook, prepareCall, recordFailure, typebotTurn, type CallOutcome, type IntegrationJobPayload,
 } from '../server/domain/integrations/runtime/index.ts'
 import { claimJobs, retryLater, type ClaimedJob } from './job-claims.ts'
 import { PollLoop } from './poll-loop.ts'
@@ -54,14 +54,17 @@ async function runJob(deps: IntegrationWorkerDeps, job: ClaimedJob<IntegrationJo
       await finish(deps, job, 'stale')
       return
     }
-    const outcome: CallOutcome = await postWebhook(call.url, call.secret, call.body, deps.timeoutMs ?? DEFAULT_TIMEOUT_MS, deps.fetch)
+    const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS
+    const outcome: CallOutcome = call.type === 'typebot'
+      ? await typebotTurn(call.typebot, deps.now(), timeoutMs, deps.fetch)
+      : await postWebhook(call.url, call.secret, call.body, timeoutMs, deps.fetch)
     const maxAttempts = deps.attempts ?? DEFAULT_ATTEMPTS
     if (outcome.kind === 'retry' && job.attempts < maxAttempts) {
       await retryLater(deps.db, { ...job, maxAttempts }, new Error(outcome.reason), deps.now(), outcome.reason, deps.random)
       return
     }
     if (outcome.kind === 'ok') {
-      const result = await withTenant(deps.db, { companyId: job.companyId }, (tx) => applyReply(ctxOf(tx), job.payload, call.name, outcome.reply))
+      const result = await withTenant(deps.db, { companyId: job.companyId }, (tx) => applyEffects(ctxOf(tx), job.payload, call.name, outcome.effects))
       await finish(deps, job, result === 'stale' ? 'stale' : null)
     } else {
       const reason = outcome.kind === 'retry' ? `${outcome.reason} após ${job.attempts} tentativas` : outcome.reason

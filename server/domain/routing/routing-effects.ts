@@ -34,14 +34,14 @@ export interface RunState extends RoutingState {
  * An automatic message to the contact: through the outbound queue, marked system (its echo is never a
  * customer message, and the chat shows it as the system's), with {{name}} filled. Empty texts are skipped.
  */
-export async function sendSystemMessage(ctx: RoutingCtx, state: RunState, body: string, vars?: Record<string, string>): Promise<void> {
-  await storeSystemMessage(ctx, state, fillTemplate(body, state.contactName, vars).trim(), false)
+export async function sendSystemMessage(ctx: RoutingCtx, state: RunState, body: string, vars?: Record<string, string>, runAt?: Date): Promise<void> {
+  await storeSystemMessage(ctx, state, fillTemplate(body, state.contactName, vars).trim(), false, runAt)
 }
 
 /** A private note of the system on the ticket (an integration's failure): stored for the attendants, never sent. */
 export const writeSystemNote = (ctx: RoutingCtx, state: RunState, body: string) => storeSystemMessage(ctx, state, body, true)
 
-async function storeSystemMessage(ctx: RoutingCtx, state: RunState, text: string, isPrivate: boolean): Promise<void> {
+async function storeSystemMessage(ctx: RoutingCtx, state: RunState, text: string, isPrivate: boolean, runAt?: Date): Promise<void> {
   if (!text) return
   const message = await enqueueSend(ctx.tx, {
     companyId: state.companyId,
@@ -53,6 +53,7 @@ async function storeSystemMessage(ctx: RoutingCtx, state: RunState, text: string
     isSystem: true,
     isPrivate,
     now: ctx.now(),
+    runAt,
   })
   ctx.emit({ type: 'appMessage', companyId: state.companyId, payload: { action: 'create', message, ticket: { id: state.ticketId } } })
 }

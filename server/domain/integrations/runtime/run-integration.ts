@@ -3,14 +3,22 @@ import type { RoutingCtx } from '../../routing/routing-context.ts'
 import { changeTicket, emitTicketUpdate, logTicket, sendSystemMessage, writeSystemNote as writeNote, type RunState } from '../../routing/routing-effects.ts'
 import { loadRoutingState } from '../../routing/routing-state.ts'
 import type { IntegrationJobPayload } from './hand-over.ts'
-import type { WebhookBody, WebhookReply } from './webhook-call.ts'
+import type { TypebotCall } from './typebot-call.ts'
+import type { Effects, WebhookBody } from './webhook-call.ts'
 
-/** What a call needs, read in the company's transaction before any network: the URL, the secret, the body. */
+/** What a call needs, read in the company's transaction before any network: the integration, the body, Typebot's part. */
 export interface IntegrationCall {
+  type: string
   url: string
   secret: string
   name: string
   body: WebhookBody
+  typebot: TypebotCall
+}
+
+type CallRow = Omit<WebhookBody, 'event' | 'deliveryId' | 'sentAt'> & {
+  type: string; url: string; secret: string; live: boolean
+  typebot: Omit<TypebotCall, 'url' | 'text' | 'contact' | 'sessionAt'> & { sessionAt: string | null }
 }
 
 /**
@@ -18,14 +26,18 @@ export interface IntegrationCall {
  * closed, switched off its integration or moved to another one, or the message is gone (LGPD erase).
  */
 export async function prepareCall(tx: Tx, job: IntegrationJobPayload, deliveryId: string, now: Date): Promise<IntegrationCall | null> {
-  const [row] = await tx<(Omit<WebhookBody, 'event' | 'deliveryId' | 'sentAt'> & { url: string; secret: string; live: boolean })[]>`
-    select qi.url_n8n as url, qi.signing_secret as secret,
+  const [row] = await tx<CallRow[]>`
+    select qi.type, qi.url_n8n as url, qi.signing_secret as secret,
            json_build_object('id', qi.id, 'name', qi.name, 'type', qi.type) as integration,
            json_build_object('id', t.company_id) as company,
            json_build_object('id', w.id, 'name', w.name, 'channel', w.channel) as connection,
            json_build_object('id', t.id, 'uuid', t.uuid, 'status', t.status, 'queueId', t.queue_id) as ticket,
            json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'email', c.email) as contact,
            json_build_object('id', m.id, 'body', m.body, 'mediaType', m.media_type, 'fromMe', m.from_me, 'createdAt', m.created_at) as message,
+           json_build_object('slug', qi.typebot_slug, 'expiresMin', qi.typebot_expires, 'keywordFinish', qi.typebot_keyword_finish,
+                             'keywordRestart', qi.typebot_keyword_restart, 'restartMessage', qi.typebot_restart_message,
+                             'unknownMessage', qi.typebot_unknown_message, 'delayMs', qi.typebot_delay_message,
+                             'sessionId', t.typebot_session_id, 'sessionAt', t.typebot_session_at) as typebot,
            (t.use_integration and t.integration_id = qi.id and t.user_id is null and t.status not in ('closed', 'nps')) as live
       from tickets t
       join queue_integrations qi on qi.id = ${job.integrationId}
@@ -34,8 +46,12 @@ export async function prepareCall(tx: Tx, job: IntegrationJobPayload, deliveryId
       join messages m on m.id = ${job.messageId} and m.ticket_id = t.id
      where t.id = ${job.ticketId}`
   if (!row?.live || !row.url) return null
-  const { url, secret, live: _live, ...parts } = row
-  return { url, secret, name: row.integration.name, body: { event: 'message', deliveryId, sentAt: now.toISOString(), ...parts } }
+  const { type, url, secret, live: _live, typebot, ...parts } = row
+  const body: WebhookBody = { event: 'message', deliveryId, sentAt: now.toISOString(), ...parts }
+  return {
+    type, url, secret, name: row.integration.name, body,
+    typebot: { ...typebot, sessionAt: typebot.sessionAt ? new Date(typebot.sessionAt) : null, url, text: parts.message.body ?? '', contact: { number: parts.contact.number, name: parts.contact.name } },
+  }
 }
 
 /** The ticket still waits for this integration (locked: a parallel inbound message routes after us). */
@@ -46,15 +62,21 @@ async function liveState(ctx: RoutingCtx, job: IntegrationJobPayload): Promise<R
 }
 
 /**
- * The receiver's answer on the ticket: its texts to the customer as system messages through the outbound
- * queue, then a transfer to a queue or a user, or stopBot, which end the hand-over. A queue or user that
- * is not the company's is refused with a note. 'stale' when the ticket no longer waits for the answer.
+ * The answer on the ticket: the Typebot session kept or dropped, its texts to the customer as system
+ * messages through the outbound queue (delayMs apart), then a transfer to a queue or a user, or stopBot,
+ * which end the hand-over, or close. A queue or user that is not the company's is refused with a note.
+ * 'stale' when the ticket no longer waits for the answer.
  */
-export async function applyReply(ctx: RoutingCtx, job: IntegrationJobPayload, name: string, reply: WebhookReply): Promise<'applied' | 'stale'> {
+export async function applyEffects(ctx: RoutingCtx, job: IntegrationJobPayload, name: string, reply: Effects): Promise<'applied' | 'stale'> {
   const state = await liveState(ctx, job)
   if (!state) return 'stale'
+  if (reply.session) {
+    await ctx.tx`update tickets set typebot_session_id = ${reply.session.id}, typebot_session_at = ${reply.session.id === null ? null : ctx.now()} where id = ${state.ticketId}`
+  }
   const texts = reply.reply === undefined ? [] : Array.isArray(reply.reply) ? reply.reply : [reply.reply]
-  for (const text of texts) await sendSystemMessage(ctx, state, text)
+  for (const [i, text] of texts.entries()) {
+    await sendSystemMessage(ctx, state, text, undefined, reply.delayMs && i > 0 ? new Date(ctx.now().getTime() + i * reply.delayMs) : undefined)
+  }
   if (reply.userId !== undefined) {
     const [user] = await ctx.tx`select 1 from users where id = ${reply.userId} and company_id = ${state.companyId}`
     if (user) {
@@ -69,6 +91,10 @@ export async function applyReply(ctx: RoutingCtx, job: IntegrationJobPayload, na
     } else await writeNote(ctx, state, `Integração "${name}": a fila ${reply.queueId} não existe nesta empresa; o ticket não foi transferido.`)
   }
   if (reply.stopBot && state.useIntegration) await changeTicket(ctx, state, { useIntegration: false })
+  if (reply.close && state.status !== 'closed') {
+    await changeTicket(ctx, state, { status: 'closed', useIntegration: false, integrationId: null, isBot: false, closedAt: ctx.now() })
+    await logTicket(ctx, state, 'closed')
+  }
   if (state.changed) emitTicketUpdate(ctx, state)
   return 'applied'
 }

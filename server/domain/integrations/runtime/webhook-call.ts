@@ -35,8 +35,20 @@ export const webhookReplySchema = z.object({
 })
 export type WebhookReply = z.infer<typeof webhookReplySchema>
 
+/**
+ * What an answer does on the ticket (run-integration.ts applyEffects): a webhook's reply, or a Typebot
+ * turn's, which may also close the ticket, space its texts and keep or drop its session.
+ */
+export interface Effects extends WebhookReply {
+  close?: boolean
+  /** Between one text and the next (typebotDelayMessage). */
+  delayMs?: number
+  /** The Typebot session the ticket keeps (null: none). */
+  session?: { id: string | null }
+}
+
 export type CallOutcome =
-  | { kind: 'ok'; reply: WebhookReply }
+  | { kind: 'ok'; effects: Effects }
   /** Worth another attempt: no answer in time, the network, 5xx, 429. */
   | { kind: 'retry'; reason: string }
   /** Another attempt would fail the same way: 4xx, a reply that breaks the documented shape. */
@@ -75,15 +87,15 @@ export function parseAnswer(text: string): CallOutcome {
   try {
     json = text.trim() ? JSON.parse(text) : {}
   } catch {
-    return { kind: 'ok', reply: {} }
+    return { kind: 'ok', effects: {} }
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return { kind: 'ok', reply: {} }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return { kind: 'ok', effects: {} }
   const parsed = webhookReplySchema.safeParse(json)
   if (!parsed.success) {
     const fields = parsed.error.issues.map((i) => i.path.join('.') || 'reply').join(', ')
     return { kind: 'fail', reason: `resposta fora do formato (${fields})` }
   }
-  return { kind: 'ok', reply: parsed.data }
+  return { kind: 'ok', effects: parsed.data }
 }
 
 async function readLimited(res: Response): Promise<string | null> {
