@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core'
 import { withSystem } from '../server/db/tenant.ts'
 import { createCompany, createConnection, createUser } from '../test/factories.ts'
 import { startFakeWebhook, type FakeWebhook } from '../test/fake-webhook.ts'
+import { startFakeDialogflow } from '../test/fake-dialogflow.ts'
 import type { OutboundMessage } from '../workers/channels/types.ts'
 import { startWorkers, type RunningWorkers } from '../workers/start-workers.ts'
 import { fileServer, loginAs, openBrowser, until, waitForLanding, type Browser } from './support/harness.ts'
@@ -74,6 +75,13 @@ const db = <T>(run: (tx: Parameters<Parameters<typeof withSystem>[1]>[0]) => Pro
 const save = (page: Page) => page.getByTestId('integration-save').click()
 const dialog = (page: Page) => page.getByTestId('integration-dialog')
 const row = (page: Page, name: string) => page.getByTestId('integration-row').filter({ hasText: name })
+/** The integrations page with the add dialog open on a type. */
+async function openAddDialog(page: Page, type: string) {
+  await page.goto(`${server.baseUrl}/queue-integration`)
+  await page.getByTestId('integrations-add').click()
+  await dialog(page).waitFor()
+  await page.locator('#integration-type').selectOption(type)
+}
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
 
 /** The top bar's theme switch, as a user turns dark mode on. */
@@ -191,10 +199,7 @@ describe('queue integrations', () => {
     const b = await openAs()
     const page = b.page
     try {
-      await page.goto(`${server.baseUrl}/queue-integration`)
-      await page.getByTestId('integrations-add').click()
-      await dialog(page).waitFor()
-      await page.locator('#integration-type').selectOption('webhook')
+      await openAddDialog(page, 'webhook')
       await page.getByTestId('integration-secret-later').waitFor()
       await page.locator('#integration-name').fill('Robô n8n')
       await page.locator('#integration-urlN8N').fill(receiver.url)
@@ -239,6 +244,44 @@ describe('queue integrations', () => {
       await shot(page, 'integration-reply-in-chat-1366-light')
     } finally {
       await b.close()
+    }
+  }, TIMEOUT)
+
+  test("the Dialogflow dialog's Test button asks the agent with the pasted key, then with the stored one", async () => {
+    const google = await startFakeDialogflow()
+    const config = server.env.services.config as { DIALOGFLOW_API_URL: string }
+    const before = config.DIALOGFLOW_API_URL
+    config.DIALOGFLOW_API_URL = google.url
+    google.agent = () => ({ texts: ['Olá! Sou o agente de testes.'], intent: 'Boas-vindas' })
+    const b = await openAs()
+    const page = b.page
+    try {
+      await openAddDialog(page, 'dialogflow')
+      expect(await page.getByTestId('dialogflow-test-button').isDisabled()).toBe(true)
+      await page.locator('#integration-name').fill('Agente Google')
+      await page.locator('#integration-projectName').fill('agente-e2e')
+      await page.locator('#integration-jsonContent').fill('{"type":"service_account"}')
+      await page.getByTestId('dialogflow-test-button').click()
+      await page.getByTestId('dialogflow-test-failed').waitFor()
+      await page.locator('#integration-jsonContent').fill(google.serviceAccount)
+      await page.getByTestId('dialogflow-test-button').click()
+      await page.getByTestId('dialogflow-test-ok').getByText('O Dialogflow respondeu: “Olá! Sou o agente de testes.”').waitFor()
+      expect(google.detects.at(-1)?.project).toBe('agente-e2e')
+      await shot(page, 'integration-dialog-dialogflow-test-1366-light')
+      await save(page)
+      await toast(page, 'Integração adicionada com sucesso.').waitFor()
+      // Edited later, the key is not sent back: the test uses the stored one.
+      await page.getByRole('button', { name: 'Editar Agente Google' }).click()
+      await dialog(page).waitFor()
+      expect(await page.locator('#integration-jsonContent').inputValue()).toBe('')
+      const count = google.detects.length
+      await page.getByTestId('dialogflow-test-button').click()
+      await page.getByTestId('dialogflow-test-ok').waitFor()
+      expect(google.detects.length).toBe(count + 1)
+    } finally {
+      config.DIALOGFLOW_API_URL = before
+      await b.close()
+      await google.stop()
     }
   }, TIMEOUT)
 

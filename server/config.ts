@@ -39,6 +39,8 @@ const envSchema = z.object({
   /** Media a channel delivers above this size is not downloaded; the message keeps a note instead. */
   MEDIA_DOWNLOAD_LIMIT_BYTES: z.coerce.number().int().positive().default(15 * 1024 * 1024),
   GRAPH_API_URL: z.string().url().default('https://graph.facebook.com'),
+  /** Dialogflow ES's REST root (issue 22); tests point it at a local fake. */
+  DIALOGFLOW_API_URL: z.string().url().default('https://dialogflow.googleapis.com'),
   GRAPH_API_VERSION: z.string().regex(/^v\d+\.\d+$/).default('v23.0'),
   /** The Meta app's secret: webhooks are refused unless X-Hub-Signature-256 is its HMAC of the body. */
   META_APP_SECRET: z.string().min(8).optional(),

@@ -4,7 +4,7 @@ import { withSystem, withTenant } from '../server/db/tenant.ts'
 import type { DomainEvent } from '../server/domain/context.ts'
 import type { EventBus } from '../server/events.ts'
 import {
-  applyEffects, INTEGRATION_QUEUE, postWebhook, prepareCall, recordFailure, typebotTurn, type CallOutcome, type IntegrationJobPayload,
+  applyEffects, dialogflowTurn, INTEGRATION_QUEUE, postWebhook, prepareCall, recordFailure, typebotTurn, type CallOutcome, type IntegrationJobPayload,
 } from '../server/domain/integrations/runtime/index.ts'
 import { claimJobs, retryLater, type ClaimedJob } from './job-claims.ts'
 import { PollLoop } from './poll-loop.ts'
@@ -21,10 +21,13 @@ export interface IntegrationWorkerDeps {
   attempts?: number
   random?: () => number
   fetch?: typeof fetch
+  /** Dialogflow's API root (config DIALOGFLOW_API_URL). */
+  dialogflowUrl?: string
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000
 const DEFAULT_ATTEMPTS = 3
+const DIALOGFLOW_URL = 'https://dialogflow.googleapis.com'
 
 /**
  * Runs the queued integration calls (issue 22): each job's body is read in its company's transaction, the
@@ -57,7 +60,9 @@ async function runJob(deps: IntegrationWorkerDeps, job: ClaimedJob<IntegrationJo
     const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS
     const outcome: CallOutcome = call.type === 'typebot'
       ? await typebotTurn(call.typebot, deps.now(), timeoutMs, deps.fetch)
-      : await postWebhook(call.url, call.secret, call.body, timeoutMs, deps.fetch)
+      : call.type === 'dialogflow'
+        ? await dialogflowTurn({ ...call.dialogflow, apiUrl: deps.dialogflowUrl ?? DIALOGFLOW_URL }, call.body.message.mediaType, deps.now(), timeoutMs, deps.fetch)
+        : await postWebhook(call.url, call.secret, call.body, timeoutMs, deps.fetch)
     const maxAttempts = deps.attempts ?? DEFAULT_ATTEMPTS
     if (outcome.kind === 'retry' && job.attempts < maxAttempts) {
       await retryLater(deps.db, { ...job, maxAttempts }, new Error(outcome.reason), deps.now(), outcome.reason, deps.random)

@@ -46,3 +46,12 @@ export type IntegrationInput = z.infer<typeof integrationSchema>
 
 export const listIntegrationsQuery = listQuery
 export const integrationIdParam = z.object({ id: idField() })
+
+/** POST /queueIntegration/testSession (spec: projectName, jsonContent, language); id (ours) tests the stored key. */
+export const testSessionSchema = z.object({
+  projectName: text(200),
+  jsonContent: text(20_000),
+  language: z.enum(['pt-BR', 'en', 'es'], { error: 'Required' }).optional().default('pt-BR'),
+  id: z.union([z.null(), idField()]).optional().default(null),
+})
+export type TestSessionInput = z.infer<typeof testSessionSchema>

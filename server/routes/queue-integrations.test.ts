@@ -4,6 +4,7 @@ import type { DomainEvent } from '../domain/context.ts'
 import { describeEachBackend, type TestEnv } from '../../test/env.ts'
 import { createCompany, createUser } from '../../test/factories.ts'
 import { call } from '../../test/http.ts'
+import { startFakeDialogflow } from '../../test/fake-dialogflow.ts'
 
 const SLOW = 30_000
 const sys = <T>(env: TestEnv, fn: (tx: any) => Promise<T>): Promise<T> => withSystem(env.services.db, fn)
@@ -97,6 +98,34 @@ describeEachBackend('queue integrations (issue 22 first slice)', (env) => {
       expect(elsewhere).not.toContain('signingSecret')
     } finally {
       stop()
+    }
+  }, SLOW)
+
+  test('POST /testSession asks Dialogflow with the given key or the stored one; a bad JSON is 400 on jsonContent; a refused key is ok:false', async () => {
+    const google = await startFakeDialogflow()
+    const config = env().services.config as { DIALOGFLOW_API_URL: string }
+    const before = config.DIALOGFLOW_API_URL
+    config.DIALOGFLOW_API_URL = google.url
+    try {
+      const { adminToken } = await createCompany(env())
+      google.agent = (text) => ({ texts: [`Oi! Você disse ${text}.`], intent: 'Welcome' })
+      const tested = await call(env(), 'POST', '/queueIntegration/testSession', { token: adminToken, json: { projectName: 'agente-1', jsonContent: google.serviceAccount, language: 'en' } })
+      expect({ status: tested.status, body: tested.body }).toEqual({ status: 200, body: { ok: true, queryText: 'Olá', fulfillmentText: 'Oi! Você disse Olá.', intent: 'Welcome' } })
+      expect(google.detects.at(-1)).toMatchObject({ project: 'agente-1', body: { queryInput: { text: { text: 'Olá', languageCode: 'en' } } } })
+      const saved = await add(env(), adminToken, { type: 'dialogflow', name: 'Agente', projectName: 'agente-2', jsonContent: google.serviceAccount, language: 'pt-BR' })
+      const stored = await call(env(), 'POST', '/queueIntegration/testSession', { token: adminToken, json: { projectName: 'agente-2', jsonContent: '', language: 'pt-BR', id: saved.body.id } })
+      expect(stored.body).toMatchObject({ ok: true, intent: 'Welcome' })
+      expect(google.detects.at(-1)?.project).toBe('agente-2')
+      const bad = await call(env(), 'POST', '/queueIntegration/testSession', { token: adminToken, json: { projectName: 'x', jsonContent: '{"type":"service_account"}', language: 'pt-BR' } })
+      expect({ status: bad.status, fields: fieldsOf(bad.body) }).toEqual({ status: 400, fields: ['jsonContent'] })
+      const refused = await call(env(), 'POST', '/queueIntegration/testSession', { token: adminToken, json: { projectName: 'x', jsonContent: google.foreignServiceAccount, language: 'pt-BR' } })
+      expect({ status: refused.status, body: refused.body }).toEqual({ status: 200, body: { ok: false, reason: 'credenciais recusadas pelo Google (HTTP 400)' } })
+      const other = await createCompany(env())
+      const foreign = await call(env(), 'POST', '/queueIntegration/testSession', { token: other.adminToken, json: { projectName: 'x', jsonContent: '', id: saved.body.id } })
+      expect(foreign.status).toBe(404)
+    } finally {
+      config.DIALOGFLOW_API_URL = before
+      await google.stop()
     }
   }, SLOW)
 

@@ -6,6 +6,7 @@ import { Modal } from '../../ui/modal.tsx'
 import { integrationFormProblems, usesUrl, type IntegrationFormValues } from './integration-form.ts'
 import { INTEGRATION_LANGUAGES, INTEGRATION_TYPES, POSTED_TYPES, type IntegrationLanguage, type IntegrationType } from './integrations.ts'
 import { SigningSecret } from './signing-secret.tsx'
+import { DialogflowTest } from './dialogflow-test.tsx'
 
 interface Props {
   open: boolean
@@ -66,6 +67,7 @@ export function IntegrationDialog({ open, mode, initial, hasJsonContent, integra
               <SelectField id="integration-language" label={t('integrations.fields.language')} value={values.language} onChange={(v) => set('language', v as IntegrationLanguage)} options={languages} error={err('language')} />
             </div>
             <JsonField value={values.jsonContent} onChange={(v) => set('jsonContent', v)} stored={mode === 'edit' && hasJsonContent} error={err('jsonContent')} />
+            {open && <DialogflowTest projectName={values.projectName} jsonContent={values.jsonContent} language={values.language} integrationId={mode === 'edit' && hasJsonContent ? integrationId : null} />}
           </>
         )}
         {usesUrl(values.type) && text('urlN8N', 'url')}

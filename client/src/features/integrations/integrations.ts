@@ -58,6 +58,9 @@ export const integrationCalls = {
   create: (body: IntegrationInput) => api<Integration>('/queueIntegration', { method: 'POST', json: body }),
   update: (id: number, body: IntegrationInput) => api<Integration>(`/queueIntegration/${id}`, { method: 'PUT', json: body }),
   remove: (id: number) => api(`/queueIntegration/${id}`, { method: 'DELETE' }),
+  /** One detectIntent with these credentials, or the stored ones of `id` when jsonContent is blank (issue 22). */
+  testSession: (body: { projectName: string; jsonContent: string; language: IntegrationLanguage; id: number | null }) =>
+    api<{ ok: true; queryText: string; fulfillmentText: string; intent: string | null } | { ok: false; reason: string }>('/queueIntegration/testSession', { method: 'POST', json: body }),
   /** The secret n8n and webhook POSTs are signed with: only this admin call answers it (issue 22). */
   signingSecret: async (id: number, signal?: AbortSignal) => (await api<{ signingSecret: string }>(`/queueIntegration/${id}`, { signal })).signingSecret,
 }

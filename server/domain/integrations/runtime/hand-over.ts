@@ -5,11 +5,11 @@ import { changeTicket, type RunState } from '../../routing/routing-effects.ts'
 export const INTEGRATION_QUEUE = 'integration'
 
 /**
- * The integration types whose runtime is built: a signed POST of the message (webhook-call.ts) and Typebot's
- * chat API (typebot-call.ts). Dialogflow is not yet (docs/FEATURES.md): a ticket is never handed to it, the
- * next rule answers. Flowbuilder integrations are the flow runtime's (server/domain/flows/runtime).
+ * The integration types whose runtime is built here: a signed POST of the message (webhook-call.ts),
+ * Typebot's chat API (typebot-call.ts) and Dialogflow's detectIntent (dialogflow-call.ts). Flowbuilder
+ * integrations are the flow runtime's (server/domain/flows/runtime).
  */
-export const POSTED_TYPES = ['n8n', 'webhook', 'typebot']
+export const POSTED_TYPES = ['n8n', 'webhook', 'typebot', 'dialogflow']
 
 /** An integration call: which message of which ticket goes to which integration. */
 export interface IntegrationJobPayload {

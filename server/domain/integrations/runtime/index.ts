@@ -2,3 +2,4 @@ export { applyIntegration, handOverToIntegration, INTEGRATION_QUEUE, POSTED_TYPE
 export { applyEffects, prepareCall, recordFailure, type IntegrationCall } from './run-integration.ts'
 export { postWebhook, parseAnswer, signBody, webhookReplySchema, SIGNATURE_HEADER, DELIVERY_HEADER, type CallOutcome, type Effects, type WebhookBody } from './webhook-call.ts'
 export { typebotTurn, type TypebotCall } from './typebot-call.ts'
+export { detectIntent, dialogflowTurn, parseServiceAccount, serviceAccountSchema, type DialogflowCall, type DetectResult } from './dialogflow-call.ts'

@@ -3,6 +3,7 @@ import type { RoutingCtx } from '../../routing/routing-context.ts'
 import { changeTicket, emitTicketUpdate, logTicket, sendSystemMessage, writeSystemNote as writeNote, type RunState } from '../../routing/routing-effects.ts'
 import { loadRoutingState } from '../../routing/routing-state.ts'
 import type { IntegrationJobPayload } from './hand-over.ts'
+import type { DialogflowCall } from './dialogflow-call.ts'
 import type { TypebotCall } from './typebot-call.ts'
 import type { Effects, WebhookBody } from './webhook-call.ts'
 
@@ -14,11 +15,14 @@ export interface IntegrationCall {
   name: string
   body: WebhookBody
   typebot: TypebotCall
+  /** Dialogflow's part, without the API root (the worker's setting). */
+  dialogflow: Omit<DialogflowCall, 'apiUrl'>
 }
 
 type CallRow = Omit<WebhookBody, 'event' | 'deliveryId' | 'sentAt'> & {
   type: string; url: string; secret: string; live: boolean
   typebot: Omit<TypebotCall, 'url' | 'text' | 'contact' | 'sessionAt'> & { sessionAt: string | null }
+  dialogflow: { jsonContent: string; projectName: string; language: string }
 }
 
 /**
@@ -38,6 +42,7 @@ export async function prepareCall(tx: Tx, job: IntegrationJobPayload, deliveryId
                              'keywordRestart', qi.typebot_keyword_restart, 'restartMessage', qi.typebot_restart_message,
                              'unknownMessage', qi.typebot_unknown_message, 'delayMs', qi.typebot_delay_message,
                              'sessionId', t.typebot_session_id, 'sessionAt', t.typebot_session_at) as typebot,
+           json_build_object('jsonContent', qi.json_content, 'projectName', qi.project_name, 'language', qi.language) as dialogflow,
            (t.use_integration and t.integration_id = qi.id and t.user_id is null and t.status not in ('closed', 'nps')) as live
       from tickets t
       join queue_integrations qi on qi.id = ${job.integrationId}
@@ -45,11 +50,12 @@ export async function prepareCall(tx: Tx, job: IntegrationJobPayload, deliveryId
       join whatsapps w on w.id = t.whatsapp_id
       join messages m on m.id = ${job.messageId} and m.ticket_id = t.id
      where t.id = ${job.ticketId}`
-  if (!row?.live || !row.url) return null
-  const { type, url, secret, live: _live, typebot, ...parts } = row
+  if (!row?.live || (!row.url && row.type !== 'dialogflow')) return null
+  const { type, url, secret, live: _live, typebot, dialogflow, ...parts } = row
   const body: WebhookBody = { event: 'message', deliveryId, sentAt: now.toISOString(), ...parts }
   return {
     type, url, secret, name: row.integration.name, body,
+    dialogflow: { ...dialogflow, sessionId: `balcao-ticket-${job.ticketId}`, text: parts.message.body ?? '' },
     typebot: { ...typebot, sessionAt: typebot.sessionAt ? new Date(typebot.sessionAt) : null, url, text: parts.message.body ?? '', contact: { number: parts.contact.number, name: parts.contact.name } },
   }
 }
@@ -73,7 +79,8 @@ export async function applyEffects(ctx: RoutingCtx, job: IntegrationJobPayload, 
   if (reply.session) {
     await ctx.tx`update tickets set typebot_session_id = ${reply.session.id}, typebot_session_at = ${reply.session.id === null ? null : ctx.now()} where id = ${state.ticketId}`
   }
-  const texts = reply.reply === undefined ? [] : Array.isArray(reply.reply) ? reply.reply : [reply.reply]
+  // Postgres text cannot hold NUL: a provider's text loses it rather than failing the whole answer.
+  const texts = (reply.reply === undefined ? [] : Array.isArray(reply.reply) ? reply.reply : [reply.reply]).map((t) => t.replaceAll('\u0000', ''))
   for (const [i, text] of texts.entries()) {
     await sendSystemMessage(ctx, state, text, undefined, reply.delayMs && i > 0 ? new Date(ctx.now().getTime() + i * reply.delayMs) : undefined)
   }

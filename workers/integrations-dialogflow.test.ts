@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { describeEachBackend } from '../test/env.ts'
+import { startFakeDialogflow, type FakeDialogflow } from '../test/fake-dialogflow.ts'
+import { addDialogflowIntegration, drainIntegrations, outgoing } from '../test/integration-support.ts'
+import { addOption, addQueue, number, q, say, setup } from '../test/routing-support.ts'
+
+/** Issue 22's Dialogflow runtime through the simulator channel and the integration worker, against a local token endpoint and detectIntent. */
+
+const T = 60_000
+let google: FakeDialogflow
+beforeAll(async () => (google = await startFakeDialogflow()))
+afterAll(() => google.stop())
+
+const useOf = async (env: Parameters<typeof q>[0], ticketId: number) =>
+  (await q(env, (tx) => tx`select use_integration from tickets where id = ${ticketId}`))[0].useIntegration as boolean
+
+describeEachBackend('integrations: dialogflow', (env) => {
+  test("a chatbot option hands over: each message is a detectIntent in the agent's language, with a signed-JWT token reused; endInteraction hands the ticket back", async () => {
+    const { conn, companyId } = await setup(env())
+    const integration = await addDialogflowIntegration(env(), companyId, google.serviceAccount, { language: 'es' })
+    const queue = await addQueue(env(), conn, 'Menu', { greetingMessage: 'Opções:' })
+    await addOption(env(), companyId, { queueId: queue }, { name: 'Assistente', queueType: 'integration', optIntegrationId: integration, greetingMessage: '' })
+    google.detects.length = 0
+    const issuedBefore = google.tokensIssued
+    google.agent = (text) => text === 'tchau' ? { texts: ['Até mais!'], endInteraction: true } : { texts: [`Entendi: ${text}`, 'Algo mais?'] }
+    const from = number()
+    const { ticketId } = await say(env(), conn, from, 'oi')
+    await say(env(), conn, from, '1')
+    await drainIntegrations(env(), { dialogflowUrl: google.url })
+    await say(env(), conn, from, 'quero o boleto')
+    await drainIntegrations(env(), { dialogflowUrl: google.url })
+    expect(google.detects.map((d) => [d.project, d.session, d.body.queryInput.text])).toEqual([
+      ['meu-agente', `balcao-ticket-${ticketId}`, { text: '1', languageCode: 'es' }],
+      ['meu-agente', `balcao-ticket-${ticketId}`, { text: 'quero o boleto', languageCode: 'es' }],
+    ])
+    expect(google.tokensIssued - issuedBefore).toBeLessThanOrEqual(1)
+    expect((await outgoing(env(), ticketId)).sent).toEqual(['Opções:\n\n*1* - Assistente', 'Entendi: 1', 'Algo mais?', 'Entendi: quero o boleto', 'Algo mais?'])
+    await say(env(), conn, from, 'tchau')
+    await drainIntegrations(env(), { dialogflowUrl: google.url })
+    expect((await outgoing(env(), ticketId)).sent.slice(-1)).toEqual(['Até mais!'])
+    expect(await useOf(env(), ticketId)).toBe(false)
+  }, T)
+
+  test('credentials Google refuses, a 5xx retried, an audio: notes on the ticket, nothing to the customer', async () => {
+    const { conn, companyId } = await setup(env())
+    const foreign = await addDialogflowIntegration(env(), companyId, google.foreignServiceAccount)
+    await q(env(), (tx) => tx`update whatsapps set integration_id = ${foreign} where id = ${conn.id}`)
+    const refused = await say(env(), conn, number(), 'oi')
+    await drainIntegrations(env(), { dialogflowUrl: google.url })
+    expect(await outgoing(env(), refused.ticketId)).toEqual({ sent: [], notes: [expect.stringContaining('falhou (credenciais recusadas pelo Google (HTTP 400))')] })
+
+    const good = await addDialogflowIntegration(env(), companyId, google.serviceAccount)
+    await q(env(), (tx) => tx`update whatsapps set integration_id = ${good} where id = ${conn.id}`)
+    google.agent = () => ({ texts: ['Olá!'] })
+    google.failNext(503)
+    const retried = await say(env(), conn, number(), 'oi')
+    await drainIntegrations(env(), { dialogflowUrl: google.url })
+    expect(await outgoing(env(), retried.ticketId)).toEqual({ sent: ['Olá!'], notes: [] })
+    const audio = await say(env(), conn, number(), '', 'audio')
+    await drainIntegrations(env(), { dialogflowUrl: google.url })
+    expect(await outgoing(env(), audio.ticketId)).toEqual({ sent: [], notes: [expect.stringContaining('áudio ainda não é enviado ao Dialogflow')] })
+  }, T)
+})
