@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { withSystem } from '../server/db/tenant.ts'
 import { createCompany, createConnection, createUser } from '../test/factories.ts'
@@ -9,6 +7,7 @@ import { startFakeDialogflow } from '../test/fake-dialogflow.ts'
 import type { OutboundMessage } from '../workers/channels/types.ts'
 import { startWorkers, type RunningWorkers } from '../workers/start-workers.ts'
 import { fileServer, loginAs, openBrowser, until, waitForLanding, type Browser } from './support/harness.ts'
+import { bearerApi, shotsInto, TOGGLE_THEME } from './support/screens.ts'
 
 /**
  * Queue integrations (issue 22, first slice, client part): an admin adds a flowbuilder integration that
@@ -44,15 +43,7 @@ interface World {
 }
 const world = {} as World
 
-async function api<T>(method: string, path: string, json?: unknown): Promise<T> {
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${world.token}`, 'content-type': 'application/json' },
-    body: json === undefined ? undefined : JSON.stringify(json),
-  })
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`)
-  return res.json() as Promise<T>
-}
+const api = bearerApi(() => server.baseUrl, () => world.token)
 
 async function setUp() {
   server.env.clock.now = new Date()
@@ -84,19 +75,8 @@ async function openAddDialog(page: Page, type: string) {
 }
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first()
 
-/** The top bar's theme switch, as a user turns dark mode on. */
-const TOGGLE_THEME = (JSON.parse(readFileSync(join(import.meta.dir, '..', 'client', 'src', 'i18n', 'pt.json'), 'utf8')) as { layout: { toggleTheme: string } }).layout.toggleTheme
 
-async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true })
-  await page.waitForTimeout(300)
-  await page.screenshot({ path: join(SHOTS, `${name}.png`) })
-  // A title cut short is a defect even when every other check passes.
-  const cut = await page.evaluate(() =>
-    [...document.querySelectorAll('h1, h2')].filter((e) => e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent),
-  )
-  expect({ name, cut }).toEqual({ name, cut: [] })
-}
+const shot = shotsInto(SHOTS)
 
 describe('queue integrations', () => {
   test('an admin adds a flowbuilder and a typebot integration, edits, deletes, and picks one in a queue', async () => {

@@ -39,6 +39,7 @@ import { contactListItems } from './contact-list-items.ts'
 import { flowbuilder } from './flowbuilder.ts'
 import { flowcampaign } from './flowcampaign.ts'
 import { queueIntegrations } from './queue-integrations.ts'
+import { files } from './files.ts'
 import { shapeRoute } from '../../sync/server/shape-route.ts'
 
 /** Every resource router, at the paths the spec writes. */
@@ -73,6 +74,7 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/queue', queues)
   app.route('/chatbot', chatbots)
   app.route('/queueIntegration', queueIntegrations)
+  app.route('/files', files)
   app.route('/schedules', schedules)
   app.route('/messages', messages)
   app.route('/messages-allMe', messagesAllMe)

@@ -75,7 +75,7 @@ export const ROUTES: RouteEntry[] = [
   r('queueIntegration', '/queue-integration', 'administration', 'admin', { plan: 'useIntegrations', implemented: true, icon: 'plug' }),
   r('connections', '/connections', 'administration', 'connections', { implemented: true, icon: 'sync' }),
   r('allConnections', '/allConnections', 'administration', 'super', { implemented: true, icon: 'lan', deniedTo: '/tickets' }),
-  r('files', '/files', 'administration', 'admin', { icon: 'folder' }),
+  r('files', '/files', 'administration', 'admin', { implemented: true, icon: 'folder' }),
   r('financeiro', '/financeiro', 'administration', 'admin', { implemented: true, icon: 'money' }),
   r('settings', '/settings', 'administration', 'admin', { implemented: true, icon: 'settings' }),
   r('companies', '/companies', 'administration', 'super', { implemented: true, icon: 'business', deniedHome: true }),

@@ -16,6 +16,7 @@ import { DashboardPage } from '../features/dashboard/index.ts'
 import { FlowCanvasPage, FlowsPage } from '../features/flows/index.ts'
 import { HelpsPage } from '../features/helps/index.ts'
 import { IntegrationsPage } from '../features/integrations/index.ts'
+import { FileListsPage } from '../features/file-lists/index.ts'
 import { MessagesApiPage } from '../features/messages-api/index.ts'
 import { MomentsPage } from '../features/moments/index.ts'
 import { PhraseListsPage } from '../features/phrase-lists/index.ts'
@@ -68,6 +69,7 @@ const PAGES: Record<string, ComponentType> = {
   flowbuilder: FlowCanvasPage,
   phraseLists: PhraseListsPage,
   queueIntegration: IntegrationsPage,
+  files: FileListsPage,
 }
 
 /** One route per path: the first entry of a path wins. */

@@ -99,7 +99,7 @@ export function TextArea({ id, label, value, onChange, error }: { id: string; la
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-700 dark:text-slate-300">{label}</label>
       <textarea id={id} name={id} rows={3} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} className={`${areaClass} ${error ? 'border-red-500' : ''}`} />
-      {error && <p className="text-xs text-red-600 dark:text-red-400">{error}</p>}
+      {error && <p id={`${id}-error`} className="text-xs text-red-600 dark:text-red-400">{error}</p>}
     </div>
   )
 }

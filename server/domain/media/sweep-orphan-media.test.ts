@@ -105,7 +105,9 @@ describeEachBackend('no file on disk without a row (issue 16 item 2)', (env) => 
     const rows = await withSystem(env().services.db, (tx) => tx<{ t: string; c: string }[]>`
       select table_name as t, column_name as c from information_schema.columns
        where table_schema = 'public' and (column_name like '%media_path' or column_name like '%profile_image'
-          or column_name like '%attachment' or column_name like '%file_name')
+          or column_name like '%attachment' or column_name like '%file_name'
+          -- A file list option's file (issue 22): its column is plain 'path'.
+          or (table_name = 'file_options' and column_name = 'path'))
          and table_name in (select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE')`)
     expect(rows.map((r) => `${r.t}.${r.c}`).sort()).toEqual(FILE_COLUMNS.map(([t, c]) => `${t}.${c}`).sort())
   })

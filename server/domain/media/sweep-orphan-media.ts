@@ -21,6 +21,7 @@ export const FILE_COLUMNS = [
   ['announcements', 'media_path'],
   ['users', 'profile_image'],
   ['whatsapps', 'greeting_media_attachment'],
+  ['file_options', 'path'],
 ] as const
 
 /** Long enough that a file being written by a request or an inbound message, not yet committed, is never taken. */

@@ -8,6 +8,7 @@ import { isWithinSchedule } from './schedule-rules.ts'
 import { integrationFlowId, startFlow } from '../flows/runtime/apply-flow.ts'
 // Issue 22: a queue whose integration is an n8n or webhook one hands the ticket to it.
 import { handOverToIntegration } from '../integrations/runtime/hand-over.ts'
+import { sendFileList } from '../file-lists/send-file-list.ts'
 
 /**
  * The ticket enters a queue (anchor §3.5 `startQueue`): it waits there, pending, for a human; a log
@@ -34,18 +35,25 @@ export async function enterQueue(ctx: RoutingCtx, state: RunState, queue: Routin
   if (flowId !== null && (await startFlow(ctx, state, flowId, greetThenFlow))) return
   const greet = () => sendSystemMessage(ctx, state, queue.greetingMessage)
   if (flowId === null && queue.integrationId !== null && (await handOverToIntegration(ctx, state, queue.integrationId, greet))) return
+  // Issue 22: a queue's file list follows its greeting (and its options), whichever way the queue goes on.
+  const sendList = async () => {
+    if (queue.fileListId !== null) await sendFileList(ctx, state, queue.fileListId)
+  }
   if (queue.closeTicket) {
     await sendSystemMessage(ctx, state, queue.greetingMessage)
+    await sendList()
     return closeByBot(ctx, state)
   }
   const options = (await loadQueueMenus(ctx.tx, [queue.id])).get(queue.id) ?? []
   if (options.length > 0) {
     await sendSystemMessage(ctx, state, renderMenu(queue.greetingMessage, options))
+    await sendList()
     await changeTicket(ctx, state, { isBot: true, amountUsedBotQueues: 1 })
     await logTicket(ctx, state, 'chatBot', { queueId: queue.id })
     return
   }
   await sendSystemMessage(ctx, state, queue.greetingMessage)
+  await sendList()
   if (await giveToRandomUser(ctx, state, queue.id)) return
   await sendQueuePosition(ctx, state, queue.id)
 }

@@ -6,6 +6,8 @@ import { changeTicket, closeByBot, logTicket, reask, sendSystemMessage, type Run
 import { loadQueue } from './routing-state.ts'
 // Issue 21: flowbuilder integrations start their flow; issue 22: n8n and webhook ones are handed the message.
 import { startIntegration } from '../flows/runtime/apply-flow.ts'
+// Issue 22: a file option sends its list.
+import { sendFileList } from '../file-lists/send-file-list.ts'
 
 /**
  * The queue's chatbot option tree (anchor §3.5, MF `Chatbot`), while the bot holds a ticket in a queue:
@@ -39,8 +41,8 @@ async function currentLevel(ctx: RoutingCtx, state: RunState): Promise<{ greetin
 /**
  * An option picked: one with a next level shows it (attempts count again from there); a last-level
  * option sends its message and acts by its type, and the bot lets go: text only answers, attendent gives
- * the ticket to its user (open), queue moves it (that queue's greeting or options follow), file and
- * integration call their hooks. closeTicket closes the ticket afterwards.
+ * the ticket to its user (open), queue moves it (that queue's greeting or options follow), file sends its list,
+ * integration hands the ticket over. closeTicket closes the ticket afterwards.
  */
 async function chooseOption(ctx: RoutingCtx, state: RunState, option: ChatbotView): Promise<void> {
   await changeTicket(ctx, state, { queueOptionId: option.id })
@@ -71,7 +73,7 @@ async function actByType(ctx: RoutingCtx, state: RunState, option: ChatbotView):
       return
     }
     case 'file':
-      if (option.optFileId !== null) await ctx.hooks?.sendFileList?.(ctx, state.ticketId, option.optFileId)
+      if (option.optFileId !== null) await sendFileList(ctx, state, option.optFileId)
       return
     case 'integration':
       if (option.optIntegrationId === null) return

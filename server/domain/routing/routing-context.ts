@@ -3,21 +3,16 @@ import type { DomainEvent } from '../context.ts'
 
 /**
  * What the routing step gets: the tenant transaction the inbound pipeline opened, its clock and an event
- * sink (published after the commit). No acting user: every change is the system's. Hooks are the later
- * issues' entry points (file lists); without them the option only ends the bot.
+ * sink (published after the commit). No acting user: every change is the system's.
  */
 export interface RoutingCtx {
   tx: Tx
   now: () => Date
   emit: (event: DomainEvent) => void
-  hooks?: RoutingHooks
   /** The flows' randomizer draws here (issue 21); Math.random when absent. Tests pass a fixed one. */
   random?: () => number
 }
 
-export interface RoutingHooks {
-  sendFileList?: (ctx: RoutingCtx, ticketId: number, fileListId: number) => Promise<void>
-}
 
 /** What the inbound pipeline hands over once the message is stored (workers/inbound.ts `route`). */
 export interface RouteInput {

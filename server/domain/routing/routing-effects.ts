@@ -1,4 +1,4 @@
-import { enqueueSend } from '../outbound/enqueue-send.ts'
+import { enqueueSend, type SendRequest } from '../outbound/enqueue-send.ts'
 import type { TicketLogType } from '../tickets/ticket-logs.ts'
 import { fillTemplate } from '../messages/fill-template.ts'
 import { botAttemptsLeft, mayReask } from './menu-rules.ts'
@@ -38,22 +38,39 @@ export async function sendSystemMessage(ctx: RoutingCtx, state: RunState, body: 
   await storeSystemMessage(ctx, state, fillTemplate(body, state.contactName, vars).trim(), false, runAt)
 }
 
+/**
+ * A stored file of the company (a flow's, a file list's) as a system message through the outbound queue,
+ * with `caption` as its text; `extra` goes to the driver (asVoice for a voice note).
+ */
+export async function sendSystemMedia(ctx: RoutingCtx, state: RunState, file: { fileName: string; originalName: string; mediaType: string; caption?: string; extra?: Record<string, unknown> }): Promise<void> {
+  await enqueueSystem(ctx, state, {
+    body: file.caption ?? '',
+    kind: 'media',
+    mediaType: file.mediaType,
+    media: { fileName: file.fileName, originalName: file.originalName },
+    extra: file.extra,
+  })
+}
+
 /** A private note of the system on the ticket (an integration's failure): stored for the attendants, never sent. */
 export const writeSystemNote = (ctx: RoutingCtx, state: RunState, body: string) => storeSystemMessage(ctx, state, body, true)
 
 async function storeSystemMessage(ctx: RoutingCtx, state: RunState, text: string, isPrivate: boolean, runAt?: Date): Promise<void> {
   if (!text) return
+  await enqueueSystem(ctx, state, { body: text, isPrivate, runAt })
+}
+
+/** A system message of the ticket's contact and connection, queued (unless private) and announced. */
+async function enqueueSystem(ctx: RoutingCtx, state: RunState, req: Pick<SendRequest, 'body'> & Partial<SendRequest>): Promise<void> {
   const message = await enqueueSend(ctx.tx, {
+    ...req,
     companyId: state.companyId,
     ticketId: state.ticketId,
     whatsappId: state.whatsappId,
     contactId: state.contactId,
     channel: state.channel,
-    body: text,
     isSystem: true,
-    isPrivate,
     now: ctx.now(),
-    runAt,
   })
   ctx.emit({ type: 'appMessage', companyId: state.companyId, payload: { action: 'create', message, ticket: { id: state.ticketId } } })
 }

@@ -88,6 +88,8 @@ export interface RoutingQueue {
   schedules: Schedule[]
   /** The queue's integration (issue 21: a flowbuilder one starts its flow when a ticket enters). */
   integrationId: number | null
+  /** Issue 22: the file list sent after the queue's greeting. */
+  fileListId: number | null
 }
 
 /** The ticket and its surroundings, the ticket row locked: two messages of one contact route one at a time. */
@@ -135,7 +137,7 @@ export async function loadRoutingState(sql: Queryable, ticketId: number): Promis
 /** The connection's queues in the order the menu lists them (order, then name: as GET /queue). */
 export async function loadConnectionQueues(sql: Queryable, whatsappId: number): Promise<RoutingQueue[]> {
   return sql<RoutingQueue[]>`
-    select q.id, q.name, q.greeting_message, q.out_of_hours_message, q.close_ticket, q.schedules, q.integration_id
+    select q.id, q.name, q.greeting_message, q.out_of_hours_message, q.close_ticket, q.schedules, q.integration_id, q.file_list_id
       from whatsapp_queues wq join queues q on q.id = wq.queue_id
      where wq.whatsapp_id = ${whatsappId}
      order by q.order_queue nulls last, lower(q.name), q.id`
@@ -143,6 +145,6 @@ export async function loadConnectionQueues(sql: Queryable, whatsappId: number): 
 
 export async function loadQueue(sql: Queryable, queueId: number): Promise<RoutingQueue | null> {
   const [row] = await sql<RoutingQueue[]>`
-    select id, name, greeting_message, out_of_hours_message, close_ticket, schedules, integration_id from queues where id = ${queueId}`
+    select id, name, greeting_message, out_of_hours_message, close_ticket, schedules, integration_id, file_list_id from queues where id = ${queueId}`
   return row ?? null
 }

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import { toastError } from '../../lib/errors.ts'
 import { saveOnline } from '../../lib/outbox-save.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
+import { useNearBottom } from '../../lib/use-near-bottom.ts'
 import { usePagedRecords } from '../../lib/use-paged-records.ts'
 import { pushToast } from '../../state/toasts.ts'
 import { Button } from '../../ui/button.tsx'
@@ -16,23 +17,7 @@ import { onRealtimeEvent } from '../../lib/realtime.ts'
 import { applyFlowEvent, fetchFlows, flowCalls, mergeFlows, type FlowRow } from './flows.ts'
 import { FlowsTable, type FlowAction } from './flows-table.tsx'
 
-/** Spec part 2 §9: the next page loads within 100 px of the bottom. */
-const SCROLL_MARGIN_PX = 100
 
-/** Calls `onNear` when the returned element comes within the margin of the viewport (infinite scroll). */
-function useNearBottom(onNear: () => void) {
-  const ref = useRef<HTMLDivElement | null>(null)
-  const callback = useRef(onNear)
-  callback.current = onNear
-  useEffect(() => {
-    const el = ref.current
-    if (!el) return
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && callback.current(), { rootMargin: `0px 0px ${SCROLL_MARGIN_PX}px 0px` })
-    observer.observe(el)
-    return () => observer.disconnect()
-  })
-  return ref
-}
 
 /**
  * /flowbuilders 'Fluxos de conversa' (spec part 2 §2 "Flow screens"; admins): search, add, status, the

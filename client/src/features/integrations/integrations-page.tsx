@@ -1,9 +1,10 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toastError } from '../../lib/errors.ts'
 import { saveOnline } from '../../lib/outbox-save.ts'
 import { onRealtimeEvent } from '../../lib/realtime.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
+import { useNearBottom } from '../../lib/use-near-bottom.ts'
 import { usePagedRecords } from '../../lib/use-paged-records.ts'
 import { pushToast } from '../../state/toasts.ts'
 import { Button } from '../../ui/button.tsx'
@@ -17,24 +18,8 @@ import { integrationRequestBody, integrationValuesOf, newIntegrationValues, type
 import { applyIntegrationEvent, fetchIntegrations, integrationCalls, mergeIntegrations, type Integration } from './integrations.ts'
 import { IntegrationsTable } from './integrations-table.tsx'
 
-/** Spec part 2 §9: the next page loads within 100 px of the bottom. */
-const SCROLL_MARGIN_PX = 100
 const BLANK = newIntegrationValues()
 
-/** Calls `onNear` when the returned element comes within the margin of the viewport (infinite scroll). */
-function useNearBottom(onNear: () => void) {
-  const ref = useRef<HTMLDivElement | null>(null)
-  const callback = useRef(onNear)
-  callback.current = onNear
-  useEffect(() => {
-    const el = ref.current
-    if (!el) return
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && callback.current(), { rootMargin: `0px 0px ${SCROLL_MARGIN_PX}px 0px` })
-    observer.observe(el)
-    return () => observer.disconnect()
-  })
-  return ref
-}
 
 /**
  * /queue-integration 'Integrações' (spec part 2 §2 "Integrations"; admins, plan useIntegrations): search,

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
 import { planAtom } from '../../state/auth.ts'
 import { integrationSelectOptions, useIntegrationOptions } from '../integration-options/index.ts'
+import { fileListSelectOptions, useFileListOptions } from '../file-list-options/index.ts'
 import { ROTATION_TIMES } from './queue-form.ts'
 import type { Option } from './queues.ts'
 import { SelectField, TextArea, TextField } from '../../ui/form-field.tsx'
@@ -38,12 +39,6 @@ function ColorField({ values, set, problems }: QueueTabProps) {
   )
 }
 
-/** The file list by id: its list is not built yet, so the field says so. */
-function IdField({ id, label, value, onChange, error }: { id: string; label: string; value: string; onChange: (v: string) => void; error?: string }) {
-  const { t } = useTranslation()
-  return <TextField id={id} type="number" label={label} value={value} onChange={onChange} error={error} hint={t('queues.fields.idHint')} placeholder={t('queues.fields.none')} />
-}
-
 /** "Dados da fila": the queue's fields and its chatbot option tree (spec part 2 §2, §3 Queue). */
 export function QueueDataTab(props: QueueTabProps & { queues: Option[]; users: Option[] }) {
   const { t } = useTranslation()
@@ -51,6 +46,7 @@ export function QueueDataTab(props: QueueTabProps & { queues: Option[]; users: O
   const err = (field: string) => (problems[field] ? t(problems[field]) : undefined)
   // The integration selector needs the plan's useIntegrations (spec part 2 §6); a stored id still shows.
   const integrations = useIntegrationOptions(useAtomValue(planAtom)?.useIntegrations === true)
+  const fileLists = useFileListOptions()
   const rotations = ROTATION_TIMES.map((m) => ({ value: String(m), label: m === 0 ? t('queues.rotation.off') : t('queues.rotation.minutes', { count: m }) }))
   return (
     <div className="flex flex-col gap-4">
@@ -64,7 +60,7 @@ export function QueueDataTab(props: QueueTabProps & { queues: Option[]; users: O
         <TextField id="queue-orderQueue" type="number" label={t('queues.fields.orderQueue')} value={values.orderQueue} onChange={(v) => set('orderQueue', v)} error={err('orderQueue')} />
         <SelectField id="queue-tempoRoteador" label={t('queues.fields.tempoRoteador')} value={values.tempoRoteador} onChange={(v) => set('tempoRoteador', v)} options={rotations} error={err('tempoRoteador')} />
         <SelectField id="queue-integrationId" label={t('integrations.picker.label')} value={values.integrationId} onChange={(v) => set('integrationId', v)} options={integrationSelectOptions(integrations, values.integrationId)} placeholder={t('integrations.picker.none')} error={err('integrationId')} />
-        <IdField id="queue-fileListId" label={t('queues.fields.fileListId')} value={values.fileListId} onChange={(v) => set('fileListId', v)} error={err('fileListId')} />
+        <SelectField id="queue-fileListId" label={t('queues.fields.fileListId')} value={values.fileListId} onChange={(v) => set('fileListId', v)} options={fileListSelectOptions(fileLists, values.fileListId)} placeholder={t('queues.fields.noFileList')} error={err('fileListId')} />
       </div>
       <div className="divide-y divide-slate-100 dark:divide-slate-800">
         <SwitchField id="queue-ativarRoteador" label={t('queues.fields.ativarRoteador')} checked={values.ativarRoteador} onChange={(v) => set('ativarRoteador', v)} />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { MAX_OPTIONS_PER_LEVEL, MAX_TREE_DEPTH, QUEUE_TYPES, optionFieldPath, type ChatbotOptionValues, type OptionPath, type QueueType } from './chatbot-options.ts'
 import type { Option } from './queues.ts'
+import { fileListSelectOptions, useFileListOptions } from '../file-list-options/index.ts'
 import { integrationSelectOptions, type IntegrationChoice } from '../integration-options/index.ts'
 import { Button, plainIconButtonClass } from '../../ui/button.tsx'
 import { SelectField, TextArea, TextField } from '../../ui/form-field.tsx'
@@ -35,6 +36,7 @@ const smallButton = `${plainIconButtonClass} size-8 text-base disabled:cursor-no
 
 /** The type's own field(s): a user (and optionally a queue) for attendent, a queue, an integration, or a file list id. */
 function TypeField({ option, path, edits, problems, queues, users, integrations }: Omit<OptionCardProps, 'siblings' | 'children'>) {
+  const fileLists = useFileListOptions(option.queueType === 'file')
   const { t } = useTranslation()
   const id = (f: string) => `queue-option-${path.join('-')}-${f}`
   const err = (f: string) => (problems[`${optionFieldPath(path)}.${f}`] ? t(problems[`${optionFieldPath(path)}.${f}`]) : undefined)
@@ -55,7 +57,7 @@ function TypeField({ option, path, edits, problems, queues, users, integrations 
     case 'integration':
       return <SelectField id={id('optIntegrationId')} label={t('integrations.picker.label')} value={option.optIntegrationId} onChange={set('optIntegrationId')} options={integrationSelectOptions(integrations, option.optIntegrationId)} placeholder={t('integrations.picker.none')} error={err('optIntegrationId')} />
     case 'file':
-      return <TextField id={id('optFileId')} type="number" label={t('queues.options.file')} value={option.optFileId} onChange={set('optFileId')} error={err('optFileId')} hint={t('queues.fields.idHint')} />
+      return <SelectField id={id('optFileId')} label={t('queues.options.file')} value={option.optFileId} onChange={set('optFileId')} options={fileListSelectOptions(fileLists, option.optFileId)} placeholder={t('queues.fields.noFileList')} error={err('optFileId')} />
     default:
       return null
   }

@@ -1,7 +1,6 @@
-import { enqueueSend } from '../../outbound/enqueue-send.ts'
 import { renderMenu } from '../../routing/menu-rules.ts'
 import type { RoutingCtx } from '../../routing/routing-context.ts'
-import { sendSystemMessage, type RunState } from '../../routing/routing-effects.ts'
+import { sendSystemMedia, sendSystemMessage, type RunState } from '../../routing/routing-effects.ts'
 import type { FlowNode } from '../flow-graph.ts'
 import type { FlowRun } from './flow-run-state.ts'
 
@@ -39,21 +38,7 @@ const MEDIA_TYPE = { img: 'image', audio: 'audio', video: 'video' } as const
  * message through the outbound queue, as campaign media goes; an audio with `record` goes as a voice note.
  */
 export async function sendFlowMedia(ctx: RoutingCtx, state: RunState, kind: 'img' | 'audio' | 'video', fileName: string, record = false): Promise<void> {
-  const message = await enqueueSend(ctx.tx, {
-    companyId: state.companyId,
-    ticketId: state.ticketId,
-    whatsappId: state.whatsappId,
-    contactId: state.contactId,
-    channel: state.channel,
-    body: '',
-    kind: 'media',
-    mediaType: MEDIA_TYPE[kind],
-    media: { fileName, originalName: fileName },
-    extra: kind === 'audio' && record ? { asVoice: true } : undefined,
-    isSystem: true,
-    now: ctx.now(),
-  })
-  ctx.emit({ type: 'appMessage', companyId: state.companyId, payload: { action: 'create', message, ticket: { id: state.ticketId } } })
+  await sendSystemMedia(ctx, state, { fileName, originalName: fileName, mediaType: MEDIA_TYPE[kind], extra: kind === 'audio' && record ? { asVoice: true } : undefined })
 }
 
 /**
