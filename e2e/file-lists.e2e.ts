@@ -6,7 +6,7 @@ import { PNG_1PX } from '../test/files.ts'
 import type { OutboundMessage } from '../workers/channels/types.ts'
 import { startWorkers, type RunningWorkers } from '../workers/start-workers.ts'
 import { fileServer, loginAs, openBrowser, until, waitForLanding, type Browser } from './support/harness.ts'
-import { bearerApi, shotsInto, TOGGLE_THEME } from './support/screens.ts'
+import { bearerApi, eachScreen, shootEditDialog, shotsInto } from './support/screens.ts'
 
 /**
  * File lists (issue 22): an admin adds a list with two attached files (the name rule shows first), sees it in
@@ -118,27 +118,16 @@ describe('file lists', () => {
   }, TIMEOUT)
 
   test('screens at 1366×820 and 390×844, light and dark', async () => {
-    for (const [w, h] of [[1366, 820], [390, 844]]) {
-      const b = await openAs(world.adminEmail, 'admin-pass', { width: w, height: h })
-      const page = b.page
-      try {
-        for (const theme of ['light', 'dark']) {
-          await page.goto(`${server.baseUrl}/files`)
-          await page.getByTestId('file-list-row').first().waitFor()
-          if (theme === 'dark') {
-            await page.getByRole('button', { name: TOGGLE_THEME }).click()
-            await page.locator('html.dark').waitFor({ state: 'attached' })
-          }
-          await shot(page, `file-lists-${w}-${theme}`)
-          await page.getByRole('button', { name: /^Editar / }).first().click()
-          await page.getByTestId('file-list-dialog').waitFor()
-          await shot(page, `file-list-edit-${w}-${theme}`)
-          await page.keyboard.press('Escape')
-          await page.getByTestId('file-list-dialog').waitFor({ state: 'detached' })
-        }
-      } finally {
-        await b.close()
-      }
-    }
+    await eachScreen(
+      (viewport) => openAs(world.adminEmail, 'admin-pass', viewport),
+      async (page) => {
+        await page.goto(`${server.baseUrl}/files`)
+        await page.getByTestId('file-list-row').first().waitFor()
+      },
+      async (page, tag) => {
+        await shot(page, `file-lists-${tag}`)
+        await shootEditDialog(page, 'file-list-dialog', () => shot(page, `file-list-edit-${tag}`))
+      },
+    )
   }, TIMEOUT)
 })

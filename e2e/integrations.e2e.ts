@@ -7,7 +7,7 @@ import { startFakeDialogflow } from '../test/fake-dialogflow.ts'
 import type { OutboundMessage } from '../workers/channels/types.ts'
 import { startWorkers, type RunningWorkers } from '../workers/start-workers.ts'
 import { fileServer, loginAs, openBrowser, until, waitForLanding, type Browser } from './support/harness.ts'
-import { bearerApi, shotsInto, TOGGLE_THEME } from './support/screens.ts'
+import { bearerApi, eachScreen, shootEditDialog, shotsInto } from './support/screens.ts'
 
 /**
  * Queue integrations (issue 22, first slice, client part): an admin adds a flowbuilder integration that
@@ -266,32 +266,23 @@ describe('queue integrations', () => {
   }, TIMEOUT)
 
   test('screens at 1366×820 and 390×844, light and dark', async () => {
-    for (const [w, h] of [[1366, 820], [390, 844]]) {
-      const b = await openAs({ width: w, height: h })
-      const page = b.page
-      try {
-        for (const theme of ['light', 'dark']) {
-          await page.goto(`${server.baseUrl}/queue-integration`)
-          await page.getByTestId('integration-row').first().waitFor()
-          if (theme === 'dark') {
-            await page.getByRole('button', { name: TOGGLE_THEME }).click()
-            await page.locator('html.dark').waitFor({ state: 'attached' })
-          }
-          await shot(page, `integrations-${w}-${theme}`)
-          await page.getByRole('button', { name: /^Editar / }).first().click()
-          await dialog(page).waitFor()
-          await shot(page, `integration-dialog-edit-${w}-${theme}`)
+    await eachScreen(
+      openAs,
+      async (page) => {
+        await page.goto(`${server.baseUrl}/queue-integration`)
+        await page.getByTestId('integration-row').first().waitFor()
+      },
+      async (page, tag) => {
+        await shot(page, `integrations-${tag}`)
+        await shootEditDialog(page, 'integration-dialog', async () => {
+          await shot(page, `integration-dialog-edit-${tag}`)
           await page.locator('#integration-type').selectOption('dialogflow')
-          await shot(page, `integration-dialog-dialogflow-${w}-${theme}`)
+          await shot(page, `integration-dialog-dialogflow-${tag}`)
           await page.locator('#integration-type').selectOption('webhook')
           await page.getByTestId('integration-secret-later').or(page.getByTestId('integration-secret')).first().waitFor()
-          await shot(page, `integration-dialog-webhook-${w}-${theme}`)
-          await page.keyboard.press('Escape')
-          await dialog(page).waitFor({ state: 'detached' })
-        }
-      } finally {
-        await b.close()
-      }
-    }
+          await shot(page, `integration-dialog-webhook-${tag}`)
+        })
+      },
+    )
   }, TIMEOUT)
 })

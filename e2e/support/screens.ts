@@ -29,3 +29,38 @@ export function bearerApi(baseUrl: () => string, token: () => string) {
     return res.json() as Promise<T>
   }
 }
+
+/**
+ * The screens a page is checked at (1366×820 and 390×844, light then dark): for each size a browser from
+ * `open`, and for each theme `load` (which waits for the page), the theme switched as a user does, then `look`.
+ */
+export async function eachScreen(
+  open: (viewport: { width: number; height: number }) => Promise<{ page: Page; close(): Promise<void> }>,
+  load: (page: Page) => Promise<void>,
+  look: (page: Page, tag: string) => Promise<void>,
+): Promise<void> {
+  for (const [width, height] of [[1366, 820], [390, 844]]) {
+    const b = await open({ width, height })
+    try {
+      for (const theme of ['light', 'dark']) {
+        await load(b.page)
+        if (theme === 'dark') {
+          await b.page.getByRole('button', { name: TOGGLE_THEME }).click()
+          await b.page.locator('html.dark').waitFor({ state: 'attached' })
+        }
+        await look(b.page, `${width}-${theme}`)
+      }
+    } finally {
+      await b.close()
+    }
+  }
+}
+
+/** Opens the first row's edit dialog (its "Editar …" button), screenshots it, and closes it with Escape. */
+export async function shootEditDialog(page: Page, dialogTestId: string, shoot: () => Promise<void>): Promise<void> {
+  await page.getByRole('button', { name: /^Editar / }).first().click()
+  await page.getByTestId(dialogTestId).waitFor()
+  await shoot()
+  await page.keyboard.press('Escape')
+  await page.getByTestId(dialogTestId).waitFor({ state: 'detached' })
+}

@@ -40,6 +40,7 @@ import { flowbuilder } from './flowbuilder.ts'
 import { flowcampaign } from './flowcampaign.ts'
 import { queueIntegrations } from './queue-integrations.ts'
 import { files } from './files.ts'
+import { autoReplies } from './auto-replies.ts'
 import { shapeRoute } from '../../sync/server/shape-route.ts'
 
 /** Every resource router, at the paths the spec writes. */
@@ -75,6 +76,7 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/chatbot', chatbots)
   app.route('/queueIntegration', queueIntegrations)
   app.route('/files', files)
+  app.route('/auto-replies', autoReplies)
   app.route('/schedules', schedules)
   app.route('/messages', messages)
   app.route('/messages-allMe', messagesAllMe)

@@ -23,7 +23,7 @@ const contentTypes: Record<string, string> = {
 const inlineType = /^(image|audio|video)\/|^application\/pdf$|^text\/plain/
 
 /** The stored file as the response, or a 404 for a name that is not a stored-file name or a missing file. */
-async function fileResponse(c: Context<AppEnv>, companyId: number, fileName: string): Promise<Response> {
+export async function fileResponse(c: Context<AppEnv>, companyId: number, fileName: string): Promise<Response> {
   const path = c.get('services').media.pathOf(companyId, fileName)
   const file = path ? Bun.file(path) : null
   if (!file || !(await file.exists())) throw new AppError('ERR_NOT_FOUND', 'No such file')

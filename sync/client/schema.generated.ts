@@ -2,7 +2,7 @@
 // run `bun scripts/gen-client-schema.ts` after a migration that changes a synced table.
 
 /** Hash of SYNCED_DDL: a change recreates the local synced tables and starts a new subscription. */
-export const SCHEMA_VERSION = '65a99b15a57b7016'
+export const SCHEMA_VERSION = 'da287269c4dbb90d'
 
 /** The synced tables, in catalogue order. */
 export const SYNCED_TABLES = ["companies","users","queues","user_queues","whatsapps","whatsapp_queues","company_settings","contacts","contact_custom_fields","tags","contact_tags","tickets","ticket_tags","ticket_notes","messages","quick_messages"] as const
@@ -171,6 +171,9 @@ create table if not exists "company_settings" (
   "direct_tickets_to_wallets" bool,
   "campaigns_enabled" bool,
   "updated_at" timestamptz,
+  "auto_reply" text,
+  "auto_reply_not_recognized_message" text,
+  "auto_reply_show_keywords" text,
   primary key ("company_id")
 );
 

@@ -48,7 +48,7 @@ export const ROUTES: RouteEntry[] = [
   r('tickets', '/tickets', 'administration', 'all', { implemented: true, icon: 'chat' }),
   r('ticket', '/tickets/:uuid', null, 'all', { implemented: true }),
   r('quickMessages', '/quick-messages', 'administration', 'all', { implemented: true, icon: 'bolt' }),
-  r('autoReplies', '/auto-replies', 'administration', 'admin', { icon: 'reply' }),
+  r('autoReplies', '/auto-replies', 'administration', 'admin', { implemented: true, icon: 'reply' }),
   r('kanban', '/kanban', 'administration', 'all', { plan: 'useKanban', icon: 'kanban' }),
   r('tagsKanban', '/tagsKanban', null, 'dashboard', { plan: 'useKanban' }),
   r('contacts', '/contacts', 'administration', 'admin', { implemented: true, icon: 'contacts' }),

@@ -17,6 +17,7 @@ import { FlowCanvasPage, FlowsPage } from '../features/flows/index.ts'
 import { HelpsPage } from '../features/helps/index.ts'
 import { IntegrationsPage } from '../features/integrations/index.ts'
 import { FileListsPage } from '../features/file-lists/index.ts'
+import { AutoRepliesPage } from '../features/auto-replies/index.ts'
 import { MessagesApiPage } from '../features/messages-api/index.ts'
 import { MomentsPage } from '../features/moments/index.ts'
 import { PhraseListsPage } from '../features/phrase-lists/index.ts'
@@ -70,6 +71,7 @@ const PAGES: Record<string, ComponentType> = {
   phraseLists: PhraseListsPage,
   queueIntegration: IntegrationsPage,
   files: FileListsPage,
+  autoReplies: AutoRepliesPage,
 }
 
 /** One route per path: the first entry of a path wins. */

@@ -39,4 +39,8 @@ export const COMPANY_SETTING_FIELDS = {
   sendQueuePositionMessage: { column: 'send_queue_position_message', kind: 'text' },
   DirectTicketsToWallets: { column: 'direct_tickets_to_wallets', kind: 'bool' },
   campaignsEnabled: { column: 'campaigns_enabled', kind: 'bool' },
+  // Issue 22: the keyword auto-replies' switches, per company (migration 0036).
+  autoReply: { column: 'auto_reply', kind: 'toggle' },
+  autoReplyNotRecognizedMessage: { column: 'auto_reply_not_recognized_message', kind: 'text' },
+  autoReplyShowKeywords: { column: 'auto_reply_show_keywords', kind: 'toggle' },
 } as const satisfies Record<string, CompanySettingField>

@@ -16,6 +16,8 @@ import { botsPaused } from '../companies/company-standing.ts'
 import { applyFlow } from '../flows/runtime/apply-flow.ts'
 // Issue 22: a ticket handed to an n8n or webhook integration sends it the message.
 import { applyIntegration } from '../integrations/runtime/hand-over.ts'
+// Issue 22: keyword auto-replies, before the queue menu.
+import { applyAutoReply } from '../auto-replies/apply-auto-reply.ts'
 
 /** Message kinds that never wake the bot: reactions, call logs (answered by the call rule), stickers' edits. */
 const NOT_CONVERSATION = new Set(['reactionMessage', 'call_log', 'protocolMessage'])
@@ -51,8 +53,9 @@ type Rule = (ctx: RoutingCtx, state: RunState, input: RouteInput) => Promise<Rul
  * The rating answer (status nps) is taken before any of them, in routeInbound.
  */
 // Issue 21: applyFlow after skipAssigned (a held ticket never runs a flow) and before the queue menu.
-// Issue 22: applyIntegration before the flows: a ticket handed to an integration stays with it.
-const RULES: Rule[] = [applyLgpdConsent, applyCollectiveVacation, applyOutOfHours, applyWallet, applyAudioRefusal, skipAssigned, applyIntegration, applyFlow, applyQueueMenu, applyOptionTree]
+// Issue 22: applyIntegration before the flows: a ticket handed to an integration stays with it; keyword
+// auto-replies after the flows, before the queue menu.
+const RULES: Rule[] = [applyLgpdConsent, applyCollectiveVacation, applyOutOfHours, applyWallet, applyAudioRefusal, skipAssigned, applyIntegration, applyFlow, applyAutoReply, applyQueueMenu, applyOptionTree]
 
 /**
  * What happens to a customer's message before a human answers (issue 6): the rating answer, LGPD

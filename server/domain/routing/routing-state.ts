@@ -76,6 +76,10 @@ export interface RoutingState {
   integrationType: string | null
   connectionIntegrationId: number | null
   connectionIntegrationType: string | null
+  // Issue 22: the company's keyword auto-reply switches (company_settings, migration 0036).
+  autoReply: string
+  autoReplyNotRecognizedMessage: string
+  autoReplyShowKeywords: string
 }
 
 /** A queue of the connection, in menu order. */
@@ -110,6 +114,8 @@ export async function loadRoutingState(sql: Queryable, ticketId: number): Promis
            coalesce(s.enable_lgpd, 'disabled') as enable_lgpd, coalesce(s.lgpd_message, '') as lgpd_message,
            coalesce(s.lgpd_link, '') as lgpd_link, coalesce(s.lgpd_consent, 'disabled') as lgpd_consent,
            coalesce(s.user_random, 'disabled') as user_random,
+           coalesce(s.auto_reply, 'disabled') as auto_reply, coalesce(s.auto_reply_not_recognized_message, '') as auto_reply_not_recognized_message,
+           coalesce(s.auto_reply_show_keywords, 'disabled') as auto_reply_show_keywords,
            coalesce(s.send_greeting_message_one_queues, 'enabled') as send_greeting_message_one_queues, coalesce(s.direct_tickets_to_wallets, false) as direct_tickets_to_wallets,
            coalesce(u.online, false) as user_online, co.status as company_status,
            to_char(co.due_date, 'YYYY-MM-DD') as company_due_date,

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorText } from '../../lib/errors.ts'
+import { pushToast } from '../../state/toasts.ts'
 import { Button } from '../../ui/button.tsx'
 import i18n from '../../i18n/index.ts'
 import { integrationCalls, type IntegrationLanguage } from './integrations.ts'
@@ -22,6 +23,8 @@ export function DialogflowTest(props: { projectName: string; jsonContent: string
     try {
       const answer = await integrationCalls.testSession({ projectName: props.projectName, jsonContent: props.jsonContent, language: props.language, id: props.integrationId })
       setResult(answer.ok ? { kind: 'ok', text: answer.fulfillmentText, intent: answer.intent } : { kind: 'failed', reason: answer.reason })
+      // Spec part 2 §9 lists a success toast for the integration test; a failed test shows only its reason.
+      if (answer.ok) pushToast('success', t('integrations.dialogflowTest.toast'))
     } catch (err) {
       setResult({ kind: 'failed', reason: errorText(err, (k) => (i18n.exists(k) ? i18n.t(k) : null)) })
     } finally {

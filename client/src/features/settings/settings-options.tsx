@@ -34,6 +34,9 @@ const ROWS: Row[] = [
   { toggle: 'DirectTicketsToWallets' },
   // The company's campaign switch (docs/decisions.md "Campaign gates"), offered when the plan grants campaigns.
   { toggle: 'campaignsEnabled', hint: 'settings.hints.campaignsEnabled' },
+  // Issue 22: the company's keyword auto-replies (docs/decisions.md "Auto-replies").
+  { toggle: 'autoReply', texts: ['autoReplyNotRecognizedMessage'], textsWhen: 'enabled' },
+  { toggle: 'autoReplyShowKeywords' },
   { toggle: 'enableLGPD', texts: ['lgpdMessage', 'lgpdLink'], textsWhen: 'enabled' },
 ]
 const LGPD_TOGGLES: CompanySettingKey[] = ['lgpdDeleteMessage', 'lgpdConsent', 'lgpdHideNumber']
