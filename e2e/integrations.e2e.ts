@@ -204,6 +204,31 @@ describe('queue integrations', () => {
       await page.locator('button[type="submit"][form="queue-form"]').click()
       await page.getByText('Fila salva com sucesso!').first().waitFor()
 
+      // The connection's integrations tab offers the company's AI prompts too (plan useOpenAi); the choice is kept.
+      const prompt = await api<{ id: number }>('POST', '/prompt', { name: 'Assistente IA', prompt: 'Seja cordial.', queueId: world.queueId })
+      await page.goto(`${server.baseUrl}/connections`)
+      await page.getByRole('button', { name: 'Editar WhatsApp Loja' }).click()
+      await page.getByRole('tab', { name: 'Integrações' }).click()
+      const promptSelect = page.locator('#connection-promptId')
+      await until('prompt offered', async () => (await promptSelect.locator('option', { hasText: 'Assistente IA' }).count()) === 1)
+      await shot(page, 'connection-integrations-tab-1366-light')
+      await promptSelect.selectOption({ label: 'Assistente IA' })
+      await page.locator('button[type="submit"][form="connection-form"]').click()
+      await page.getByText('Conexão salva com sucesso.').last().waitFor()
+      await until('the connection keeps the prompt', async () => {
+        const [w] = await db((tx) => tx<{ promptId: number | null }[]>`select prompt_id from whatsapps where id = ${conn.id}`)
+        return w.promptId === prompt.id
+      })
+      // Back to none: this scenario is the webhook's.
+      await page.getByRole('button', { name: 'Editar WhatsApp Loja' }).click()
+      await page.getByRole('tab', { name: 'Integrações' }).click()
+      await page.locator('#connection-promptId').selectOption('')
+      await page.locator('button[type="submit"][form="connection-form"]').click()
+      await until('the prompt cleared', async () => {
+        const [w] = await db((tx) => tx<{ promptId: number | null }[]>`select prompt_id from whatsapps where id = ${conn.id}`)
+        return w.promptId === null
+      })
+
       // The attendant's screen is open on the waiting tickets when the contact writes.
       await page.goto(`${server.baseUrl}/tickets`)
       await page.getByRole('tab', { name: 'Aguardando' }).click()

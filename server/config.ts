@@ -41,6 +41,9 @@ const envSchema = z.object({
   GRAPH_API_URL: z.string().url().default('https://graph.facebook.com'),
   /** Dialogflow ES's REST root (issue 22); tests point it at a local fake. */
   DIALOGFLOW_API_URL: z.string().url().default('https://dialogflow.googleapis.com'),
+  /** The AI prompts' OpenAI-compatible server (issue 22): OpenAI, or any server speaking its chat completions. */
+  OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
+  OPENAI_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
   GRAPH_API_VERSION: z.string().regex(/^v\d+\.\d+$/).default('v23.0'),
   /** The Meta app's secret: webhooks are refused unless X-Hub-Signature-256 is its HMAC of the body. */
   META_APP_SECRET: z.string().min(8).optional(),

@@ -13,11 +13,11 @@ export async function addWebhookIntegration(env: TestEnv, companyId: number, fak
 }
 
 /** One batch of the integration worker on the test clock, short timeout. */
-export const runIntegrations = (env: TestEnv, opts: { timeoutMs?: number; attempts?: number; dialogflowUrl?: string } = {}) =>
-  runIntegrationBatch({ db: env.services.db, events: env.services.events, now: () => env.clock.now, owner: 'integration-test', log: (m, e) => console.error(m, e), timeoutMs: opts.timeoutMs ?? 2_000, attempts: opts.attempts, random: () => 0.5, dialogflowUrl: opts.dialogflowUrl })
+export const runIntegrations = (env: TestEnv, opts: { timeoutMs?: number; attempts?: number; dialogflowUrl?: string; openAiUrl?: string } = {}) =>
+  runIntegrationBatch({ db: env.services.db, events: env.services.events, now: () => env.clock.now, owner: 'integration-test', log: (m, e) => console.error(m, e), timeoutMs: opts.timeoutMs ?? 2_000, attempts: opts.attempts, random: () => 0.5, dialogflowUrl: opts.dialogflowUrl, openAiUrl: opts.openAiUrl, openAiModel: 'test-model' })
 
 /** Runs batches until none is due at the test clock, moving the clock past each retry's backoff. */
-export async function drainIntegrations(env: TestEnv, opts: { timeoutMs?: number; attempts?: number; dialogflowUrl?: string } = {}): Promise<void> {
+export async function drainIntegrations(env: TestEnv, opts: { timeoutMs?: number; attempts?: number; dialogflowUrl?: string; openAiUrl?: string } = {}): Promise<void> {
   for (let i = 0; i < 10; i++) {
     await runIntegrations(env, opts)
     const [pending] = await q(env, (tx) => tx`select count(*)::int as n from jobs where queue = 'integration' and done_at is null`)
@@ -43,5 +43,10 @@ export async function addTypebotIntegration(env: TestEnv, companyId: number, url
 
 export async function addDialogflowIntegration(env: TestEnv, companyId: number, jsonContent: string, fields: Record<string, unknown> = {}): Promise<number> {
   const [row] = await q(env, (tx) => tx`insert into queue_integrations ${tx({ companyId, type: 'dialogflow', name: uniq('Dialogflow '), projectName: 'meu-agente', jsonContent, language: 'pt-BR', ...fields })} returning id`)
+  return row.id
+}
+
+export async function addPrompt(env: TestEnv, companyId: number, fields: Record<string, unknown> = {}): Promise<number> {
+  const [row] = await q(env, (tx) => tx`insert into prompts ${tx({ companyId, name: uniq('Prompt '), prompt: 'Você é o assistente da Loja Balcão.', apiKey: 'sk-test-balcao', ...fields })} returning id`)
   return row.id
 }

@@ -4,7 +4,7 @@ import { withSystem, withTenant } from '../server/db/tenant.ts'
 import type { DomainEvent } from '../server/domain/context.ts'
 import type { EventBus } from '../server/events.ts'
 import {
-  applyEffects, dialogflowTurn, INTEGRATION_QUEUE, postWebhook, prepareCall, recordFailure, typebotTurn, type CallOutcome, type IntegrationJobPayload,
+  applyEffects, dialogflowTurn, INTEGRATION_QUEUE, openAiTurn, postWebhook, prepareCall, preparePromptCall, recordFailure, typebotTurn, type CallOutcome, type IntegrationJobPayload,
 } from '../server/domain/integrations/runtime/index.ts'
 import { claimJobs, retryLater, type ClaimedJob } from './job-claims.ts'
 import { PollLoop } from './poll-loop.ts'
@@ -23,11 +23,16 @@ export interface IntegrationWorkerDeps {
   fetch?: typeof fetch
   /** Dialogflow's API root (config DIALOGFLOW_API_URL). */
   dialogflowUrl?: string
+  /** The OpenAI-compatible server and model of the AI prompts (config OPENAI_BASE_URL, OPENAI_MODEL). */
+  openAiUrl?: string
+  openAiModel?: string
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000
 const DEFAULT_ATTEMPTS = 3
 const DIALOGFLOW_URL = 'https://dialogflow.googleapis.com'
+const OPENAI_URL = 'https://api.openai.com/v1'
+const OPENAI_MODEL = 'gpt-4o-mini'
 
 /**
  * Runs the queued integration calls (issue 22): each job's body is read in its company's transaction, the
@@ -51,29 +56,23 @@ async function runJob(deps: IntegrationWorkerDeps, job: ClaimedJob<IntegrationJo
   const events: DomainEvent[] = []
   const ctxOf = (tx: Tx) => ({ tx, now: deps.now, emit: (e: DomainEvent) => events.push(e) })
   try {
-    const deliveryId = `integration-${job.id}`
-    const call = await withTenant(deps.db, { companyId: job.companyId }, (tx) => prepareCall(tx, job.payload, deliveryId, deps.now()))
-    if (!call) {
+    const made = await callFor(deps, job)
+    if (!made) {
       await finish(deps, job, 'stale')
       return
     }
-    const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS
-    const outcome: CallOutcome = call.type === 'typebot'
-      ? await typebotTurn(call.typebot, deps.now(), timeoutMs, deps.fetch)
-      : call.type === 'dialogflow'
-        ? await dialogflowTurn({ ...call.dialogflow, apiUrl: deps.dialogflowUrl ?? DIALOGFLOW_URL }, call.body.message.mediaType, deps.now(), timeoutMs, deps.fetch)
-        : await postWebhook(call.url, call.secret, call.body, timeoutMs, deps.fetch)
+    const { name, outcome } = made
     const maxAttempts = deps.attempts ?? DEFAULT_ATTEMPTS
     if (outcome.kind === 'retry' && job.attempts < maxAttempts) {
       await retryLater(deps.db, { ...job, maxAttempts }, new Error(outcome.reason), deps.now(), outcome.reason, deps.random)
       return
     }
     if (outcome.kind === 'ok') {
-      const result = await withTenant(deps.db, { companyId: job.companyId }, (tx) => applyEffects(ctxOf(tx), job.payload, call.name, outcome.effects))
+      const result = await withTenant(deps.db, { companyId: job.companyId }, (tx) => applyEffects(ctxOf(tx), job.payload, name, outcome.effects))
       await finish(deps, job, result === 'stale' ? 'stale' : null)
     } else {
       const reason = outcome.kind === 'retry' ? `${outcome.reason} após ${job.attempts} tentativas` : outcome.reason
-      await withTenant(deps.db, { companyId: job.companyId }, (tx) => recordFailure(ctxOf(tx), job.payload, call.name, reason))
+      await withTenant(deps.db, { companyId: job.companyId }, (tx) => recordFailure(ctxOf(tx), job.payload, name, reason))
       await finish(deps, job, reason)
     }
     if (events.length) deps.events.publish(events)
@@ -81,6 +80,28 @@ async function runJob(deps: IntegrationWorkerDeps, job: ClaimedJob<IntegrationJo
     deps.log(`integration job ${job.id} failed`, err)
     await retryLater(deps.db, job, err, deps.now(), 'integration call failed', deps.random)
   }
+}
+
+/**
+ * Reads what the job's call needs in the company's transaction, then makes the call with no transaction
+ * open. Null when the ticket no longer waits for it.
+ */
+async function callFor(deps: IntegrationWorkerDeps, job: ClaimedJob<IntegrationJobPayload>): Promise<{ name: string; outcome: CallOutcome } | null> {
+  const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS
+  const scope = { companyId: job.companyId }
+  if (job.payload.promptId !== undefined) {
+    const settings = { baseUrl: deps.openAiUrl ?? OPENAI_URL, model: deps.openAiModel ?? OPENAI_MODEL }
+    const prompt = await withTenant(deps.db, scope, (tx) => preparePromptCall(tx, job.payload, settings))
+    return prompt && { name: prompt.name, outcome: await openAiTurn(prompt.call, timeoutMs, deps.fetch) }
+  }
+  const call = await withTenant(deps.db, scope, (tx) => prepareCall(tx, job.payload, `integration-${job.id}`, deps.now()))
+  if (!call) return null
+  const outcome: CallOutcome = call.type === 'typebot'
+    ? await typebotTurn(call.typebot, deps.now(), timeoutMs, deps.fetch)
+    : call.type === 'dialogflow'
+      ? await dialogflowTurn({ ...call.dialogflow, apiUrl: deps.dialogflowUrl ?? DIALOGFLOW_URL }, call.body.message.mediaType, deps.now(), timeoutMs, deps.fetch)
+      : await postWebhook(call.url, call.secret, call.body, timeoutMs, deps.fetch)
+  return { name: call.name, outcome }
 }
 
 async function finish(deps: IntegrationWorkerDeps, job: ClaimedJob<unknown>, error: string | null): Promise<void> {

@@ -17,6 +17,7 @@ const uniqueFields: Record<string, string> = {
   tags_company_id_name_key: 'name',
   flows_company_name_key: 'name',
   queue_integrations_company_id_name_key: 'name',
+  prompts_company_id_name_key: 'name',
 }
 
 interface PgError {

@@ -41,6 +41,7 @@ import { flowcampaign } from './flowcampaign.ts'
 import { queueIntegrations } from './queue-integrations.ts'
 import { files } from './files.ts'
 import { autoReplies } from './auto-replies.ts'
+import { prompts } from './prompts.ts'
 import { shapeRoute } from '../../sync/server/shape-route.ts'
 
 /** Every resource router, at the paths the spec writes. */
@@ -77,6 +78,7 @@ export function mountRoutes(app: Hono<AppEnv>) {
   app.route('/queueIntegration', queueIntegrations)
   app.route('/files', files)
   app.route('/auto-replies', autoReplies)
+  app.route('/prompt', prompts)
   app.route('/schedules', schedules)
   app.route('/messages', messages)
   app.route('/messages-allMe', messagesAllMe)

@@ -7,7 +7,7 @@ import { isWithinSchedule } from './schedule-rules.ts'
 // Issue 21: a queue whose integration is a flowbuilder one starts its flow.
 import { integrationFlowId, startFlow } from '../flows/runtime/apply-flow.ts'
 // Issue 22: a queue whose integration is an n8n or webhook one hands the ticket to it.
-import { handOverToIntegration } from '../integrations/runtime/hand-over.ts'
+import { handOverToIntegration, handOverToPrompt } from '../integrations/runtime/hand-over.ts'
 import { sendFileList } from '../file-lists/send-file-list.ts'
 
 /**
@@ -35,6 +35,7 @@ export async function enterQueue(ctx: RoutingCtx, state: RunState, queue: Routin
   if (flowId !== null && (await startFlow(ctx, state, flowId, greetThenFlow))) return
   const greet = () => sendSystemMessage(ctx, state, queue.greetingMessage)
   if (flowId === null && queue.integrationId !== null && (await handOverToIntegration(ctx, state, queue.integrationId, greet))) return
+  if (queue.promptId !== null && (await handOverToPrompt(ctx, state, queue.promptId, greet))) return
   // Issue 22: a queue's file list follows its greeting (and its options), whichever way the queue goes on.
   const sendList = async () => {
     if (queue.fileListId !== null) await sendFileList(ctx, state, queue.fileListId)

@@ -17,6 +17,7 @@ export type TicketChange = Partial<{
   amountUsedBotQueuesNps: number
   useIntegration: boolean
   integrationId: number | null
+  promptId: number | null
   acceptedAt: Date
   closedAt: Date
   lgpdSendMessageAt: Date

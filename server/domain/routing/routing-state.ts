@@ -76,6 +76,9 @@ export interface RoutingState {
   integrationType: string | null
   connectionIntegrationId: number | null
   connectionIntegrationType: string | null
+  /** The AI prompt the ticket is handed to, and the connection's (issue 22). */
+  promptId: number | null
+  connectionPromptId: number | null
   // Issue 22: the company's keyword auto-reply switches (company_settings, migration 0036).
   autoReply: string
   autoReplyNotRecognizedMessage: string
@@ -94,6 +97,8 @@ export interface RoutingQueue {
   integrationId: number | null
   /** Issue 22: the file list sent after the queue's greeting. */
   fileListId: number | null
+  /** Issue 22: the AI prompt that answers in the queue. */
+  promptId: number | null
 }
 
 /** The ticket and its surroundings, the ticket row locked: two messages of one contact route one at a time. */
@@ -123,7 +128,7 @@ export async function loadRoutingState(sql: Queryable, ticketId: number): Promis
            t.flow_webhook, t.flow_id, (select f.updated_at::text from flows f where f.id = t.flow_id and t.flow_webhook) as flow_version, t.last_flow_id, t.hash_flow_id, t.data_webhook, w.flow_id_welcome, w.flow_id_not_phrase,
            (select qi.flow_id from queue_integrations qi where qi.id = w.integration_id and qi.type = 'flowbuilder') as connection_flow_id,
            t.use_integration, t.integration_id, (select qi.type from queue_integrations qi where qi.id = t.integration_id) as integration_type,
-           w.integration_id as connection_integration_id,
+           w.integration_id as connection_integration_id, t.prompt_id, w.prompt_id as connection_prompt_id,
            (select qi.type from queue_integrations qi where qi.id = w.integration_id) as connection_integration_type,
            coalesce((select json_agg(json_build_object('id', fc.id, 'flowId', fc.flow_id, 'phrase', fc.phrase))
                        from flow_campaigns fc
@@ -143,7 +148,7 @@ export async function loadRoutingState(sql: Queryable, ticketId: number): Promis
 /** The connection's queues in the order the menu lists them (order, then name: as GET /queue). */
 export async function loadConnectionQueues(sql: Queryable, whatsappId: number): Promise<RoutingQueue[]> {
   return sql<RoutingQueue[]>`
-    select q.id, q.name, q.greeting_message, q.out_of_hours_message, q.close_ticket, q.schedules, q.integration_id, q.file_list_id
+    select q.id, q.name, q.greeting_message, q.out_of_hours_message, q.close_ticket, q.schedules, q.integration_id, q.file_list_id, q.prompt_id
       from whatsapp_queues wq join queues q on q.id = wq.queue_id
      where wq.whatsapp_id = ${whatsappId}
      order by q.order_queue nulls last, lower(q.name), q.id`
@@ -151,6 +156,6 @@ export async function loadConnectionQueues(sql: Queryable, whatsappId: number): 
 
 export async function loadQueue(sql: Queryable, queueId: number): Promise<RoutingQueue | null> {
   const [row] = await sql<RoutingQueue[]>`
-    select id, name, greeting_message, out_of_hours_message, close_ticket, schedules, integration_id, file_list_id from queues where id = ${queueId}`
+    select id, name, greeting_message, out_of_hours_message, close_ticket, schedules, integration_id, file_list_id, prompt_id from queues where id = ${queueId}`
   return row ?? null
 }

@@ -16,6 +16,8 @@ import { SwitchField } from '../../ui/switch-field.tsx'
 import { useFlowOptions } from '../flows/index.ts'
 import { integrationSelectOptions, useIntegrationOptions, type IntegrationChoice } from '../integration-options/index.ts'
 import { planAtom } from '../../state/auth.ts'
+import { promptSelectOptions, usePromptOptions } from '../prompt-options/index.ts'
+import type { Choice } from '../../lib/server-choices.ts'
 
 export interface MediaChange {
   /** A new greeting attachment to upload after the save. */
@@ -54,13 +56,20 @@ function FlowPickers({ values, set, flows }: Pick<TabProps, 'values' | 'set'> & 
   )
 }
 
-/** Integrations tab (spec part 2 §2): the integration choice, shown when the plan has useIntegrations. The prompt choice waits for /prompt. */
-function IntegrationsTab({ values, set, problems, integrations }: Pick<TabProps, 'values' | 'set' | 'problems'> & { integrations: IntegrationChoice[] }) {
+/**
+ * Integrations tab (spec part 2 §2): the prompt choice when the plan has useOpenAi, the integration choice when
+ * it has useIntegrations (the tab shows with either).
+ */
+function IntegrationsTab({ values, set, problems, integrations, prompts }: Pick<TabProps, 'values' | 'set' | 'problems'> & { integrations: IntegrationChoice[] | null; prompts: Choice[] | null }) {
   const { t } = useTranslation()
-  const error = (problems as Record<string, string | undefined>).integrationId
+  const error = (field: string) => {
+    const key = (problems as Record<string, string | undefined>)[field]
+    return key ? t(key) : undefined
+  }
   return (
     <div className="flex flex-col gap-4">
-      <SelectField id="connection-integrationId" label={t('integrations.picker.label')} value={values.integrationId} onChange={(v) => set('integrationId', v)} options={integrationSelectOptions(integrations, values.integrationId)} placeholder={t('integrations.picker.none')} error={error ? t(error) : undefined} />
+      {prompts && <SelectField id="connection-promptId" label={t('connections.editor.prompt')} value={values.promptId} onChange={(v) => set('promptId', v)} options={promptSelectOptions(prompts, values.promptId)} placeholder={t('connections.editor.noPrompt')} error={error('promptId')} />}
+      {integrations && <SelectField id="connection-integrationId" label={t('integrations.picker.label')} value={values.integrationId} onChange={(v) => set('integrationId', v)} options={integrationSelectOptions(integrations, values.integrationId)} placeholder={t('integrations.picker.none')} error={error('integrationId')} />}
     </div>
   )
 }
@@ -106,8 +115,8 @@ function GeneralTab(props: TabProps & { mode: 'create' | 'edit'; wasDefault: boo
 }
 
 /**
- * The connection editor (spec part 2 §2, §3): tabs general, integrations (with the plan's useIntegrations),
- * messages, chatbot, nps, schedules. The integrations tab's prompt choice waits for the /prompt API.
+ * The connection editor (spec part 2 §2, §3): tabs general, integrations (with the plan's useIntegrations or
+ * useOpenAi), messages, chatbot, nps, schedules.
  */
 export function ConnectionsEditor(props: ConnectionsEditorProps) {
   const { open, mode, initial, queues, ratingsOn, showSchedules, onClose, onSave } = props
@@ -115,8 +124,11 @@ export function ConnectionsEditor(props: ConnectionsEditorProps) {
   const [tab, setTab] = useState(0)
   const [media, setMedia] = useState<MediaChange>({ file: null, remove: false })
   const flows = useFlowOptions(open)
-  const withIntegrations = useAtomValue(planAtom)?.useIntegrations === true
+  const plan = useAtomValue(planAtom)
+  const withIntegrations = plan?.useIntegrations === true
+  const withPrompts = plan?.useOpenAi === true
   const integrations = useIntegrationOptions(open && withIntegrations)
+  const prompts = usePromptOptions(open && withPrompts)
   // The problems are i18n keys like the shared ones, plus the spec's whatsappModal.* keys.
   const validate = (v: ConnectionFormValues) => connectionFormProblems(v, ratingsOn) as Problems<ConnectionProblemField>
   const save = (v: ConnectionFormValues) => onSave(v, media)
@@ -137,7 +149,7 @@ export function ConnectionsEditor(props: ConnectionsEditorProps) {
     </>
   )
   const title = mode === 'create' ? t('connections.editor.addTitle') : t('connections.editor.editTitle')
-  const tabs = ['general', ...(withIntegrations ? ['integrations'] : []), 'messages', 'chatbot', 'nps', ...(showSchedules ? ['schedules'] : [])]
+  const tabs = ['general', ...(withIntegrations || withPrompts ? ['integrations'] : []), 'messages', 'chatbot', 'nps', ...(showSchedules ? ['schedules'] : [])]
   const invalidTabs = new Set(Object.keys(problems).map(tabOfField))
 
   return (
@@ -151,7 +163,7 @@ export function ConnectionsEditor(props: ConnectionsEditorProps) {
           </TabList>
           <TabPanels>
             <TabPanel unmount={false}><GeneralTab {...tabProps} mode={mode} wasDefault={mode === 'edit' && initial.isDefault} greetingMedia={props.greetingMedia} media={media} setMedia={setMedia} relink={mode === 'edit' && needsRelink(initial, values, props.status)} flows={flows} /></TabPanel>
-            {withIntegrations && <TabPanel unmount={false}><IntegrationsTab {...tabProps} integrations={integrations} /></TabPanel>}
+            {(withIntegrations || withPrompts) && <TabPanel unmount={false}><IntegrationsTab {...tabProps} integrations={withIntegrations ? integrations : null} prompts={withPrompts ? prompts : null} /></TabPanel>}
             <TabPanel unmount={false}><MessagesTab {...tabProps} /></TabPanel>
             <TabPanel unmount={false}><ChatbotTab {...tabProps} /></TabPanel>
             <TabPanel unmount={false}><NpsTab {...tabProps} /></TabPanel>
@@ -168,6 +180,6 @@ function tabOfField(field: string): string {
   if (field === 'ratingMessage' || field === 'expiresTicketNPS') return 'nps'
   if (field === 'sendIdQueue' || field === 'timeSendQueue') return 'chatbot'
   if (field.startsWith('collectiveVacation')) return 'messages'
-  if (field === 'integrationId') return 'integrations'
+  if (field === 'integrationId' || field === 'promptId') return 'integrations'
   return 'general'
 }

@@ -11,11 +11,12 @@ export const INTEGRATION_QUEUE = 'integration'
  */
 export const POSTED_TYPES = ['n8n', 'webhook', 'typebot', 'dialogflow']
 
-/** An integration call: which message of which ticket goes to which integration. */
+/** An integration call: which message of which ticket goes to which integration, or to which AI prompt. */
 export interface IntegrationJobPayload {
   ticketId: number
   messageId: number
-  integrationId: number
+  integrationId?: number
+  promptId?: number
 }
 
 const integrationType = async (ctx: RoutingCtx, integrationId: number) =>
@@ -33,29 +34,50 @@ export async function handOverToIntegration(ctx: RoutingCtx, state: RunState, in
   await before?.()
   await changeTicket(ctx, state, { useIntegration: true, integrationId })
   state.integrationType = type
-  await queueCall(ctx, state, integrationId)
+  await queueCall(ctx, state, { integrationId })
   return true
 }
 
-async function queueCall(ctx: RoutingCtx, state: RunState, integrationId: number): Promise<void> {
+async function queueCall(ctx: RoutingCtx, state: RunState, target: { integrationId: number } | { promptId: number }): Promise<void> {
   if (state.inboundMessageId === undefined) return
-  const payload: IntegrationJobPayload = { ticketId: state.ticketId, messageId: state.inboundMessageId, integrationId }
-  const key = `integration:${state.inboundMessageId}:${integrationId}`
+  const payload: IntegrationJobPayload = { ticketId: state.ticketId, messageId: state.inboundMessageId, ...target }
+  const key = 'promptId' in target ? `prompt:${state.inboundMessageId}:${target.promptId}` : `integration:${state.inboundMessageId}:${target.integrationId}`
   await ctx.tx`select app_enqueue_job(${INTEGRATION_QUEUE}, ${ctx.tx.json(payload as never)}::jsonb, ${state.companyId}, ${key}, ${ctx.now()})`
 }
 
 /**
+ * Hands the ticket to an AI prompt of the company (a connection's, a queue's) when the plan has useOpenAi, and
+ * queues the call with the message being routed. False when the prompt is missing or the plan lacks it.
+ */
+export async function handOverToPrompt(ctx: RoutingCtx, state: RunState, promptId: number, before?: () => Promise<void>): Promise<boolean> {
+  const [usable] = await ctx.tx`
+    select 1 from prompts p join companies c on c.id = p.company_id join plans pl on pl.id = c.plan_id
+     where p.id = ${promptId} and p.company_id = ${state.companyId} and pl.use_open_ai`
+  if (!usable) return false
+  await before?.()
+  await changeTicket(ctx, state, { useIntegration: true, promptId })
+  await queueCall(ctx, state, { promptId })
+  return true
+}
+
+/**
  * The integration rule of the routing chain (issue 22), after skipAssigned and before the flows: a ticket
- * handed to an integration (useIntegration on, the attendant's switch) sends it every message; a new
- * ticket of a connection whose integration has a runtime is handed to it. Otherwise the next rule looks.
+ * handed to an integration or an AI prompt (useIntegration on, the attendant's switch) sends it every
+ * message; a new ticket of a connection whose integration has a runtime, or that has a prompt, is handed to
+ * it. Otherwise the next rule looks.
  */
 export async function applyIntegration(ctx: RoutingCtx, state: RunState, input: RouteInput): Promise<RuleOutcome> {
   if (state.useIntegration && state.integrationId !== null && POSTED_TYPES.includes(state.integrationType ?? '')) {
-    await queueCall(ctx, state, state.integrationId)
+    await queueCall(ctx, state, { integrationId: state.integrationId })
+    return 'done'
+  }
+  if (state.useIntegration && state.promptId !== null) {
+    await queueCall(ctx, state, { promptId: state.promptId })
     return 'done'
   }
   if (input.created && state.connectionIntegrationId !== null && POSTED_TYPES.includes(state.connectionIntegrationType ?? '')) {
     return (await handOverToIntegration(ctx, state, state.connectionIntegrationId)) ? 'done' : 'next'
   }
+  if (input.created && state.connectionPromptId !== null) return (await handOverToPrompt(ctx, state, state.connectionPromptId)) ? 'done' : 'next'
   return 'next'
 }

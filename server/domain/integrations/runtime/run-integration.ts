@@ -4,6 +4,7 @@ import { changeTicket, emitTicketUpdate, logTicket, sendSystemMessage, writeSyst
 import { loadRoutingState } from '../../routing/routing-state.ts'
 import type { IntegrationJobPayload } from './hand-over.ts'
 import type { DialogflowCall } from './dialogflow-call.ts'
+import type { PromptCall } from './openai-call.ts'
 import type { TypebotCall } from './typebot-call.ts'
 import type { Effects, WebhookBody } from './webhook-call.ts'
 
@@ -30,6 +31,7 @@ type CallRow = Omit<WebhookBody, 'event' | 'deliveryId' | 'sentAt'> & {
  * closed, switched off its integration or moved to another one, or the message is gone (LGPD erase).
  */
 export async function prepareCall(tx: Tx, job: IntegrationJobPayload, deliveryId: string, now: Date): Promise<IntegrationCall | null> {
+  if (job.integrationId === undefined) return null
   const [row] = await tx<CallRow[]>`
     select qi.type, qi.url_n8n as url, qi.signing_secret as secret,
            json_build_object('id', qi.id, 'name', qi.name, 'type', qi.type) as integration,
@@ -60,10 +62,36 @@ export async function prepareCall(tx: Tx, job: IntegrationJobPayload, deliveryId
   }
 }
 
-/** The ticket still waits for this integration (locked: a parallel inbound message routes after us). */
+/**
+ * The AI prompt call for a queued job (its key, settings and the ticket's latest maxMessages text messages),
+ * or null when the ticket no longer waits for this prompt. The key stays in the worker's memory only.
+ */
+export async function preparePromptCall(tx: Tx, job: IntegrationJobPayload, settings: { baseUrl: string; model: string }): Promise<{ name: string; call: PromptCall } | null> {
+  if (job.promptId === undefined) return null
+  const [row] = await tx<{ name: string; apiKey: string; prompt: string; maxTokens: number; temperature: number; maxMessages: number; queueId: number | null; contactName: string; live: boolean }[]>`
+    select p.name, p.api_key, p.prompt, p.max_tokens, p.temperature::float8 as temperature, p.max_messages, p.queue_id, c.name as contact_name,
+           (t.use_integration and t.prompt_id = p.id and t.user_id is null and t.status not in ('closed', 'nps')) as live
+      from tickets t join prompts p on p.id = ${job.promptId} join contacts c on c.id = t.contact_id
+     where t.id = ${job.ticketId}`
+  if (!row?.live) return null
+  const latest = await tx<{ fromMe: boolean; body: string }[]>`
+    select from_me, body from messages
+     where ticket_id = ${job.ticketId} and not is_private and body <> '' and id <= ${job.messageId}
+     order by created_at desc, id desc limit ${row.maxMessages}`
+  return {
+    name: row.name,
+    call: {
+      ...settings, promptId: job.promptId, apiKey: row.apiKey, prompt: row.prompt, maxTokens: row.maxTokens, temperature: row.temperature,
+      queueId: row.queueId, contactName: row.contactName, history: latest.reverse(),
+    },
+  }
+}
+
+/** The ticket still waits for this integration or prompt (locked: a parallel inbound message routes after us). */
 async function liveState(ctx: RoutingCtx, job: IntegrationJobPayload): Promise<RunState | null> {
   const state: RunState | null = await loadRoutingState(ctx.tx, job.ticketId)
-  const live = state && state.useIntegration && state.integrationId === job.integrationId && state.userId === null && !['closed', 'nps'].includes(state.status)
+  const target = job.promptId !== undefined ? state?.promptId === job.promptId : state?.integrationId === job.integrationId
+  const live = state && state.useIntegration && target && state.userId === null && !['closed', 'nps'].includes(state.status)
   return live ? state : null
 }
 
@@ -76,6 +104,11 @@ async function liveState(ctx: RoutingCtx, job: IntegrationJobPayload): Promise<R
 export async function applyEffects(ctx: RoutingCtx, job: IntegrationJobPayload, name: string, reply: Effects): Promise<'applied' | 'stale'> {
   const state = await liveState(ctx, job)
   if (!state) return 'stale'
+  if (reply.tokens) {
+    const t = reply.tokens
+    await ctx.tx`update prompts set prompt_tokens = prompt_tokens + ${t.prompt}, completion_tokens = completion_tokens + ${t.completion},
+                                   total_tokens = total_tokens + ${t.total} where id = ${t.promptId}`
+  }
   if (reply.session) {
     await ctx.tx`update tickets set typebot_session_id = ${reply.session.id}, typebot_session_at = ${reply.session.id === null ? null : ctx.now()} where id = ${state.ticketId}`
   }
@@ -98,6 +131,8 @@ export async function applyEffects(ctx: RoutingCtx, job: IntegrationJobPayload, 
     } else await writeNote(ctx, state, `Integração "${name}": a fila ${reply.queueId} não existe nesta empresa; o ticket não foi transferido.`)
   }
   if (reply.stopBot && state.useIntegration) await changeTicket(ctx, state, { useIntegration: false })
+  // A prompt's hand-over that ended does not come back on the next message.
+  if (job.promptId !== undefined && !state.useIntegration && state.promptId !== null) await changeTicket(ctx, state, { promptId: null })
   if (reply.close && state.status !== 'closed') {
     await changeTicket(ctx, state, { status: 'closed', useIntegration: false, integrationId: null, isBot: false, closedAt: ctx.now() })
     await logTicket(ctx, state, 'closed')
@@ -113,5 +148,6 @@ export async function applyEffects(ctx: RoutingCtx, job: IntegrationJobPayload, 
 export async function recordFailure(ctx: RoutingCtx, job: IntegrationJobPayload, name: string, reason: string): Promise<void> {
   const state = await liveState(ctx, job)
   if (!state) return
-  await writeNote(ctx, state, `Integração "${name}" falhou (${reason}): a mensagem do cliente não foi entregue a ela.`)
+  const what = job.promptId !== undefined ? 'Prompt' : 'Integração'
+  await writeNote(ctx, state, `${what} "${name}" falhou (${reason}): a mensagem do cliente não foi entregue a ela.`)
 }

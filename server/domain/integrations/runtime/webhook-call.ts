@@ -45,6 +45,8 @@ export interface Effects extends WebhookReply {
   delayMs?: number
   /** The Typebot session the ticket keeps (null: none). */
   session?: { id: string | null }
+  /** What an OpenAI prompt's answer used, added to the prompt's counters. */
+  tokens?: { promptId: number; prompt: number; completion: number; total: number }
 }
 
 export type CallOutcome =

@@ -1,0 +1,73 @@
+import { z } from 'zod'
+import type { CallOutcome } from './webhook-call.ts'
+
+/** What the answer says when the customer asks for a person (the anchors' phrase); it moves the ticket to the prompt's queue. */
+export const TRANSFER_PHRASE = 'Ação: Transferir para o setor de atendimento'
+
+export interface PromptCall {
+  /** The OpenAI-compatible server's root (config OPENAI_BASE_URL) and model (OPENAI_MODEL). */
+  baseUrl: string
+  model: string
+  promptId: number
+  apiKey: string
+  prompt: string
+  maxTokens: number
+  temperature: number
+  queueId: number | null
+  contactName: string
+  /** The ticket's latest maxMessages text messages, oldest first. */
+  history: { fromMe: boolean; body: string }[]
+}
+
+const completion = z.object({
+  choices: z.array(z.object({ message: z.object({ content: z.string().nullable().optional() }).passthrough() }).passthrough()).min(1),
+  usage: z.object({ prompt_tokens: z.number().default(0), completion_tokens: z.number().default(0), total_tokens: z.number().default(0) }).partial().optional(),
+}).passthrough()
+
+/** The system message: the admin's prompt, the customer's name, and how to ask for a transfer. */
+export function systemMessage(call: Pick<PromptCall, 'prompt' | 'contactName'>): string {
+  return [
+    call.prompt.trim(),
+    `O nome do cliente é ${call.contactName || 'desconhecido'}; use-o nas respostas.`,
+    `Se o cliente pedir para falar com um atendente humano, responda apenas: "${TRANSFER_PHRASE}".`,
+  ].filter(Boolean).join('\n\n')
+}
+
+/**
+ * One customer message to an OpenAI prompt (issue 22): chat completions with the system message and the
+ * ticket's latest maxMessages messages (the anchors send the oldest), maxTokens and temperature. The answer
+ * goes to the customer; the transfer phrase moves the ticket to the prompt's queue; usage is counted.
+ */
+export async function openAiTurn(call: PromptCall, timeoutMs: number, fetchImpl: typeof fetch = fetch): Promise<CallOutcome> {
+  if (!call.apiKey) return { kind: 'fail', reason: 'prompt sem chave de API' }
+  const messages = [
+    { role: 'system', content: systemMessage(call) },
+    ...call.history.filter((m) => m.body.trim()).map((m) => ({ role: m.fromMe ? 'assistant' : 'user', content: m.body })),
+  ]
+  let res: Response
+  try {
+    res = await fetchImpl(`${call.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${call.apiKey}` },
+      body: JSON.stringify({ model: call.model, messages, max_tokens: call.maxTokens, temperature: call.temperature }),
+      signal: AbortSignal.timeout(timeoutMs),
+    })
+  } catch (err) {
+    const name = (err as Error)?.name
+    return { kind: 'retry', reason: name === 'TimeoutError' || name === 'AbortError' ? `sem resposta em ${Math.round(timeoutMs / 1000)} s` : 'não foi possível conectar' }
+  }
+  const json = await res.json().catch(() => null)
+  if (res.status === 429 || res.status >= 500) return { kind: 'retry', reason: `HTTP ${res.status}` }
+  if (res.status === 401) return { kind: 'fail', reason: 'chave de API recusada (HTTP 401)' }
+  if (!res.ok) return { kind: 'fail', reason: `HTTP ${res.status}` }
+  const parsed = completion.safeParse(json)
+  if (!parsed.success) return { kind: 'fail', reason: 'resposta fora do formato' }
+  const answer = (parsed.data.choices[0].message.content ?? '').trim()
+  const usage = parsed.data.usage ?? {}
+  const tokens = { promptId: call.promptId, prompt: usage.prompt_tokens ?? 0, completion: usage.completion_tokens ?? 0, total: usage.total_tokens ?? 0 }
+  if (answer.includes(TRANSFER_PHRASE)) {
+    const before = answer.replace(TRANSFER_PHRASE, '').replace(/["“”]/g, '').trim()
+    return { kind: 'ok', effects: { reply: before ? [before] : [], ...(call.queueId !== null ? { queueId: call.queueId } : { stopBot: true }), tokens } }
+  }
+  return { kind: 'ok', effects: { reply: answer ? [answer] : [], tokens } }
+}
