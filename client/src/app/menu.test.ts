@@ -113,7 +113,7 @@ describe('the menu of this build', () => {
   test('shows only implemented pages: the dashboard, reports and live panel for who may see them, tickets, quick messages, schedules, tags, internal chat, to-do list, messages API, users, queues, contacts, connections, invoices and settings for admins, companies and announcements for the super user, and helps when there are helps', () => {
     const superUser = user({ profile: 'admin', super: true })
     const menu = (c: MenuContext) => menuEntries(c).map((e) => e.key).sort()
-    const admin = ['autoReplies', 'chats', 'connections', 'contacts', 'dashboard', 'files', 'financeiro', 'flowbuilders', 'messagesApi', 'moments', 'phraseLists', 'queueIntegration', 'queues', 'quickMessages', 'reports', 'schedules', 'settings', 'tags', 'tickets', 'todolist', 'users']
+    const admin = ['autoReplies', 'chats', 'connections', 'contacts', 'dashboard', 'files', 'financeiro', 'flowbuilders', 'messagesApi', 'moments', 'phraseLists', 'prompts', 'queueIntegration', 'queues', 'quickMessages', 'reports', 'schedules', 'settings', 'tags', 'tickets', 'todolist', 'users']
     expect(menu(ctx({ user: superUser }))).toEqual(['allConnections', 'announcements', 'companies', ...admin].sort())
     expect(menu(ctx({ user: superUser, helpsCount: 1 }))).toEqual(['allConnections', 'announcements', 'companies', 'helps', ...admin].sort())
     expect(menu(ctx({ user: user({ profile: 'admin' }) }))).toEqual(admin)

@@ -71,7 +71,7 @@ export const ROUTES: RouteEntry[] = [
   r('messagesApi', '/messages-api', 'administration', 'admin', { plan: 'useExternalApi', implemented: true, icon: 'code' }),
   r('users', '/users', 'administration', 'admin', { implemented: true, icon: 'people' }),
   r('queues', '/queues', 'administration', 'admin', { implemented: true, icon: 'queue' }),
-  r('prompts', '/prompts', 'administration', 'admin', { plan: 'useOpenAi', icon: 'sparkle' }),
+  r('prompts', '/prompts', 'administration', 'admin', { plan: 'useOpenAi', implemented: true, icon: 'sparkle' }),
   r('queueIntegration', '/queue-integration', 'administration', 'admin', { plan: 'useIntegrations', implemented: true, icon: 'plug' }),
   r('connections', '/connections', 'administration', 'connections', { implemented: true, icon: 'sync' }),
   r('allConnections', '/allConnections', 'administration', 'super', { implemented: true, icon: 'lan', deniedTo: '/tickets' }),

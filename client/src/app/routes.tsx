@@ -18,6 +18,7 @@ import { HelpsPage } from '../features/helps/index.ts'
 import { IntegrationsPage } from '../features/integrations/index.ts'
 import { FileListsPage } from '../features/file-lists/index.ts'
 import { AutoRepliesPage } from '../features/auto-replies/index.ts'
+import { PromptsPage } from '../features/prompts/index.ts'
 import { MessagesApiPage } from '../features/messages-api/index.ts'
 import { MomentsPage } from '../features/moments/index.ts'
 import { PhraseListsPage } from '../features/phrase-lists/index.ts'
@@ -72,6 +73,7 @@ const PAGES: Record<string, ComponentType> = {
   queueIntegration: IntegrationsPage,
   files: FileListsPage,
   autoReplies: AutoRepliesPage,
+  prompts: PromptsPage,
 }
 
 /** One route per path: the first entry of a path wins. */
