@@ -8,6 +8,9 @@ export interface FakeOpenAi {
   requests: { body: any; authorization: string | null }[]
   key: string
   reply: (messages: { role: string; content: string }[]) => string
+  /** What /audio/transcriptions hears, and the calls it got. */
+  transcript: string
+  transcriptions: { model: string; size: number; authorization: string | null }[]
   failNext(status: number): void
   stop(): Promise<void>
 }
@@ -19,6 +22,8 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     requests: [],
     key: 'sk-test-balcao',
     reply: (messages) => `Eco: ${messages.at(-1)?.content ?? ''}`,
+    transcript: 'quero saber o horário',
+    transcriptions: [],
     failNext: (status) => failures.push(status),
     stop: async () => server.stop(true),
   }
@@ -26,8 +31,17 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     hostname: '127.0.0.1',
     port: 0,
     async fetch(req) {
-      if (new URL(req.url).pathname !== '/v1/chat/completions' || req.method !== 'POST') return Response.json({ error: { message: 'not found' } }, { status: 404 })
+      const path = new URL(req.url).pathname
       const authorization = req.headers.get('authorization')
+      if (path === '/v1/audio/transcriptions' && req.method === 'POST') {
+        // OpenAI's audio API: multipart file + model, answering {text}.
+        const form = await req.formData()
+        const file = form.get('file')
+        fake.transcriptions.push({ model: String(form.get('model')), size: file instanceof File ? file.size : 0, authorization })
+        if (authorization !== `Bearer ${fake.key}`) return Response.json({ error: { message: 'Incorrect API key provided' } }, { status: 401 })
+        return Response.json({ text: fake.transcript })
+      }
+      if (path !== '/v1/chat/completions' || req.method !== 'POST') return Response.json({ error: { message: 'not found' } }, { status: 404 })
       const body = await req.json()
       fake.requests.push({ body, authorization })
       if (authorization !== `Bearer ${fake.key}`) return Response.json({ error: { message: 'Incorrect API key provided', type: 'invalid_request_error', code: 'invalid_api_key' } }, { status: 401 })

@@ -14,7 +14,7 @@ export async function addWebhookIntegration(env: TestEnv, companyId: number, fak
 
 /** One batch of the integration worker on the test clock, short timeout. */
 export const runIntegrations = (env: TestEnv, opts: { timeoutMs?: number; attempts?: number; dialogflowUrl?: string; openAiUrl?: string } = {}) =>
-  runIntegrationBatch({ db: env.services.db, events: env.services.events, now: () => env.clock.now, owner: 'integration-test', log: (m, e) => console.error(m, e), timeoutMs: opts.timeoutMs ?? 2_000, attempts: opts.attempts, random: () => 0.5, dialogflowUrl: opts.dialogflowUrl, openAiUrl: opts.openAiUrl, openAiModel: 'test-model' })
+  runIntegrationBatch({ db: env.services.db, events: env.services.events, now: () => env.clock.now, owner: 'integration-test', log: (m, e) => console.error(m, e), timeoutMs: opts.timeoutMs ?? 2_000, attempts: opts.attempts, random: () => 0.5, dialogflowUrl: opts.dialogflowUrl, openAiUrl: opts.openAiUrl, openAiModel: 'test-model', media: env.services.media })
 
 /** Runs batches until none is due at the test clock, moving the clock past each retry's backoff. */
 export async function drainIntegrations(env: TestEnv, opts: { timeoutMs?: number; attempts?: number; dialogflowUrl?: string; openAiUrl?: string } = {}): Promise<void> {

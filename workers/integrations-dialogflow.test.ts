@@ -60,4 +60,14 @@ describeEachBackend('integrations: dialogflow', (env) => {
     await drainIntegrations(env(), { dialogflowUrl: google.url })
     expect(await outgoing(env(), audio.ticketId)).toEqual({ sent: [], notes: [expect.stringContaining('áudio ainda não é enviado ao Dialogflow')] })
   }, T)
+
+  test("a queue's Dialogflow integration answers after the queue's greeting", async () => {
+    const { conn, companyId } = await setup(env())
+    const integration = await addDialogflowIntegration(env(), companyId, google.serviceAccount)
+    await addQueue(env(), conn, 'Assistente', { greetingMessage: 'Fila do assistente.', integrationId: integration })
+    google.agent = (text) => ({ texts: [`Dialogflow: ${text}`] })
+    const { ticketId } = await say(env(), conn, number(), 'oi')
+    await drainIntegrations(env(), { dialogflowUrl: google.url })
+    expect((await outgoing(env(), ticketId)).sent).toEqual(['Fila do assistente.', 'Dialogflow: oi'])
+  }, T)
 })

@@ -74,4 +74,21 @@ describeEachBackend('integrations: openai prompts', (env) => {
     expect(ai.requests.length).toBe(calls)
     expect((await outgoing(env(), other.ticketId)).sent[0]).toStartWith('Olá Maria!')
   }, T)
+
+  test('a voice note is transcribed first and answered as text', async () => {
+    const { conn, companyId } = await setup(env())
+    const promptId = await addPrompt(env(), companyId)
+    await q(env(), (tx) => tx`update whatsapps set prompt_id = ${promptId} where id = ${conn.id}`)
+    ai.transcript = 'qual o horário de vocês?'
+    ai.transcriptions.length = 0
+    ai.reply = (messages) => `Ouvi: ${messages.at(-1)?.content}`
+    const { ticketId } = await say(env(), conn, number(), '', 'audio')
+    // The pipeline stored the note's file (here: written for the test, as a download would).
+    const stored = await env().services.media.saveReceived(companyId, new Uint8Array([0x4f, 0x67, 0x67, 0x53, 1, 2, 3, 4]), 'audio/ogg')
+    await q(env(), (tx) => tx`update messages set media_path = ${stored.fileName} where ticket_id = ${ticketId} and not from_me`)
+    await drainIntegrations(env(), { openAiUrl: ai.url })
+    expect(ai.transcriptions).toEqual([{ model: 'whisper-1', size: 8, authorization: 'Bearer sk-test-balcao' }])
+    expect(ai.requests.at(-1)!.body.messages.at(-1)).toEqual({ role: 'user', content: 'qual o horário de vocês?' })
+    expect((await outgoing(env(), ticketId)).sent).toEqual(['Ouvi: qual o horário de vocês?'])
+  }, T)
 })

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { describeEachBackend } from '../test/env.ts'
 import { startFakeTypebot, type FakeTypebot } from '../test/fake-typebot.ts'
 import { addTypebotIntegration, drainIntegrations, outgoing } from '../test/integration-support.ts'
-import { addQueue, logTypes, number, q, say, setup, ticketOf } from '../test/routing-support.ts'
+import { addOption, addQueue, logTypes, number, q, say, setup, ticketOf } from '../test/routing-support.ts'
 
 /** Issue 22's Typebot runtime through the simulator channel, the inbound pipeline and the integration worker, against a local Typebot chat API. */
 
@@ -91,5 +91,22 @@ describeEachBackend('integrations: typebot', (env) => {
     expect(typebot.requests).toHaveLength(7)
     expect(await session(env(), ticketId)).toMatchObject({ status: 'closed', useIntegration: false, typebotSessionId: null })
     expect((await logTypes(env(), ticketId)).slice(-1)).toEqual(['closed'])
+  }, T)
+
+  test("a chatbot option's Typebot integration starts the bot with the choice", async () => {
+    const { conn, companyId } = await setup(env())
+    const integration = await addTypebotIntegration(env(), companyId, typebot.url, { typebotDelayMessage: 0 })
+    const queue = await addQueue(env(), conn, 'Menu', { greetingMessage: 'Opções:' })
+    await addOption(env(), companyId, { queueId: queue }, { name: 'Robô', queueType: 'integration', optIntegrationId: integration, greetingMessage: '' })
+    typebot.bot = { start: () => ({ texts: ['Sou o robô do Typebot.'] }), answer: (text) => ({ texts: [`Você disse ${text}.`] }) }
+    typebot.requests.length = 0
+    const from = number()
+    const { ticketId } = await say(env(), conn, from, 'oi')
+    await say(env(), conn, from, '1')
+    await drainIntegrations(env())
+    await say(env(), conn, from, 'preço')
+    await drainIntegrations(env())
+    expect(paths()).toEqual(['/typebots/atendimento/startChat', '/sessions/S/continueChat'])
+    expect((await outgoing(env(), ticketId)).sent).toEqual(['Opções:\n\n*1* - Robô', 'Sou o robô do Typebot.', 'Você disse preço.'])
   }, T)
 })

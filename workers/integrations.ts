@@ -1,4 +1,5 @@
 import type { Tx } from '../server/db/connect.ts'
+import type { MediaStore } from '../server/media/media-store.ts'
 import type { Db } from '../server/db/tenant.ts'
 import { withSystem, withTenant } from '../server/db/tenant.ts'
 import type { DomainEvent } from '../server/domain/context.ts'
@@ -26,6 +27,8 @@ export interface IntegrationWorkerDeps {
   /** The OpenAI-compatible server and model of the AI prompts (config OPENAI_BASE_URL, OPENAI_MODEL). */
   openAiUrl?: string
   openAiModel?: string
+  /** Where stored files are read from (a prompt transcribes a voice note). */
+  media?: Pick<MediaStore, 'pathOf'>
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000
@@ -92,7 +95,10 @@ async function callFor(deps: IntegrationWorkerDeps, job: ClaimedJob<IntegrationJ
   if (job.payload.promptId !== undefined) {
     const settings = { baseUrl: deps.openAiUrl ?? OPENAI_URL, model: deps.openAiModel ?? OPENAI_MODEL }
     const prompt = await withTenant(deps.db, scope, (tx) => preparePromptCall(tx, job.payload, settings))
-    return prompt && { name: prompt.name, outcome: await openAiTurn(prompt.call, timeoutMs, deps.fetch) }
+    if (!prompt) return null
+    // A voice note is transcribed first; its file is read from the company's media folder.
+    const audioPath = prompt.audioFile && deps.media ? deps.media.pathOf(job.companyId, prompt.audioFile) : null
+    return { name: prompt.name, outcome: await openAiTurn({ ...prompt.call, audioPath }, timeoutMs, deps.fetch) }
   }
   const call = await withTenant(deps.db, scope, (tx) => prepareCall(tx, job.payload, `integration-${job.id}`, deps.now()))
   if (!call) return null

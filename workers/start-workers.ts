@@ -79,7 +79,7 @@ export function startWorkers(services: Services, opts: StartWorkersOptions = {})
   // Issue 21: interval resumes of the flows; their sends wake the host through the appMessage events below.
   const flows = new FlowRunner({ db: services.db, events: services.events, now: services.now, owner: host.owner, log })
   flows.start()
-  const integrations = new IntegrationRunner({ db: services.db, events: services.events, now: services.now, owner: host.owner, log, dialogflowUrl: services.config.DIALOGFLOW_API_URL, openAiUrl: services.config.OPENAI_BASE_URL, openAiModel: services.config.OPENAI_MODEL, ...opts.integrations }, 300)
+  const integrations = new IntegrationRunner({ db: services.db, events: services.events, now: services.now, owner: host.owner, log, dialogflowUrl: services.config.DIALOGFLOW_API_URL, openAiUrl: services.config.OPENAI_BASE_URL, openAiModel: services.config.OPENAI_MODEL, media: services.media, ...opts.integrations }, 300)
   integrations.start()
   // The API in this process asks WhatsApp about numbers through the sessions held here; a company whose
   // session another worker holds is asked through the database (number-check-requests.ts) when there is one.

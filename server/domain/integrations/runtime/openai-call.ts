@@ -17,6 +17,27 @@ export interface PromptCall {
   contactName: string
   /** The ticket's latest maxMessages text messages, oldest first. */
   history: { fromMe: boolean; body: string }[]
+  /** The customer's message is a voice note: the stored file, transcribed first (its text is the last user turn). */
+  audioPath?: string | null
+}
+
+/** The transcription model of OpenAI's audio API (an OpenAI-compatible server maps it as it likes). */
+export const TRANSCRIBE_MODEL = 'whisper-1'
+
+async function transcribe(call: PromptCall, path: string, timeoutMs: number, fetchImpl: typeof fetch): Promise<string | Exclude<CallOutcome, { kind: 'ok' }>> {
+  const form = new FormData()
+  form.append('file', Bun.file(path), path.split('/').pop() ?? 'audio.ogg')
+  form.append('model', TRANSCRIBE_MODEL)
+  let res: Response
+  try {
+    res = await fetchImpl(`${call.baseUrl.replace(/\/+$/, '')}/audio/transcriptions`, { method: 'POST', headers: { authorization: `Bearer ${call.apiKey}` }, body: form, signal: AbortSignal.timeout(timeoutMs) })
+  } catch {
+    return { kind: 'retry', reason: 'transcrição: não foi possível conectar' }
+  }
+  const json = (await res.json().catch(() => null)) as { text?: unknown } | null
+  if (res.status === 429 || res.status >= 500) return { kind: 'retry', reason: `transcrição: HTTP ${res.status}` }
+  if (!res.ok || typeof json?.text !== 'string') return { kind: 'fail', reason: `transcrição: HTTP ${res.status}` }
+  return json.text.trim()
 }
 
 const completion = z.object({
@@ -40,9 +61,12 @@ export function systemMessage(call: Pick<PromptCall, 'prompt' | 'contactName'>):
  */
 export async function openAiTurn(call: PromptCall, timeoutMs: number, fetchImpl: typeof fetch = fetch): Promise<CallOutcome> {
   if (!call.apiKey) return { kind: 'fail', reason: 'prompt sem chave de API' }
+  const heard = call.audioPath ? await transcribe(call, call.audioPath, timeoutMs, fetchImpl) : null
+  if (heard !== null && typeof heard !== 'string') return heard
   const messages = [
     { role: 'system', content: systemMessage(call) },
     ...call.history.filter((m) => m.body.trim()).map((m) => ({ role: m.fromMe ? 'assistant' : 'user', content: m.body })),
+    ...(heard ? [{ role: 'user', content: heard }] : []),
   ]
   let res: Response
   try {

@@ -66,10 +66,11 @@ export async function prepareCall(tx: Tx, job: IntegrationJobPayload, deliveryId
  * The AI prompt call for a queued job (its key, settings and the ticket's latest maxMessages text messages),
  * or null when the ticket no longer waits for this prompt. The key stays in the worker's memory only.
  */
-export async function preparePromptCall(tx: Tx, job: IntegrationJobPayload, settings: { baseUrl: string; model: string }): Promise<{ name: string; call: PromptCall } | null> {
+export async function preparePromptCall(tx: Tx, job: IntegrationJobPayload, settings: { baseUrl: string; model: string }): Promise<{ name: string; call: PromptCall; audioFile: string | null } | null> {
   if (job.promptId === undefined) return null
-  const [row] = await tx<{ name: string; apiKey: string; prompt: string; maxTokens: number; temperature: number; maxMessages: number; queueId: number | null; contactName: string; live: boolean }[]>`
+  const [row] = await tx<{ name: string; apiKey: string; prompt: string; maxTokens: number; temperature: number; maxMessages: number; queueId: number | null; contactName: string; audioFile: string | null; live: boolean }[]>`
     select p.name, p.api_key, p.prompt, p.max_tokens, p.temperature::float8 as temperature, p.max_messages, p.queue_id, c.name as contact_name,
+           (select m.media_path from messages m where m.id = ${job.messageId} and m.media_type = 'audio' and m.body = '') as audio_file,
            (t.use_integration and t.prompt_id = p.id and t.user_id is null and t.status not in ('closed', 'nps')) as live
       from tickets t join prompts p on p.id = ${job.promptId} join contacts c on c.id = t.contact_id
      where t.id = ${job.ticketId}`
@@ -80,6 +81,7 @@ export async function preparePromptCall(tx: Tx, job: IntegrationJobPayload, sett
      order by created_at desc, id desc limit ${row.maxMessages}`
   return {
     name: row.name,
+    audioFile: row.audioFile,
     call: {
       ...settings, promptId: job.promptId, apiKey: row.apiKey, prompt: row.prompt, maxTokens: row.maxTokens, temperature: row.temperature,
       queueId: row.queueId, contactName: row.contactName, history: latest.reverse(),
