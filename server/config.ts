@@ -44,6 +44,8 @@ const envSchema = z.object({
   /** The AI prompts' OpenAI-compatible server (issue 22): OpenAI, or any server speaking its chat completions. */
   OPENAI_BASE_URL: z.string().url().default('https://api.openai.com/v1'),
   OPENAI_MODEL: z.string().min(1).max(200).default('gpt-4o-mini'),
+  /** Replaces Azure's regional text-to-speech host for the prompts' voices (a proxy; tests). */
+  AZURE_TTS_URL: z.string().url().optional(),
   GRAPH_API_VERSION: z.string().regex(/^v\d+\.\d+$/).default('v23.0'),
   /** The Meta app's secret: webhooks are refused unless X-Hub-Signature-256 is its HMAC of the body. */
   META_APP_SECRET: z.string().min(8).optional(),

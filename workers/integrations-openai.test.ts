@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { TRANSFER_PHRASE } from '../server/domain/integrations/runtime/index.ts'
+import { azureSpeech, TRANSFER_PHRASE } from '../server/domain/integrations/runtime/index.ts'
 import { describeEachBackend } from '../test/env.ts'
 import { startFakeOpenAi, type FakeOpenAi } from '../test/fake-openai.ts'
 import { addPrompt, drainIntegrations, outgoing } from '../test/integration-support.ts'
@@ -90,5 +90,30 @@ describeEachBackend('integrations: openai prompts', (env) => {
     expect(ai.transcriptions).toEqual([{ model: 'whisper-1', size: 8, authorization: 'Bearer sk-test-balcao' }])
     expect(ai.requests.at(-1)!.body.messages.at(-1)).toEqual({ role: 'user', content: 'qual o horário de vocês?' })
     expect((await outgoing(env(), ticketId)).sent).toEqual(['Ouvi: qual o horário de vocês?'])
+  }, T)
+
+  test("a prompt with a voice answers with a voice note spoken by Azure's text-to-speech (its SSML, key and Ogg/Opus format)", async () => {
+    const heard: { key: string | null; format: string | null; ssml: string }[] = []
+    const tts = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      async fetch(req) {
+        heard.push({ key: req.headers.get('ocp-apim-subscription-key'), format: req.headers.get('x-microsoft-outputformat'), ssml: await req.text() })
+        return new Response(new Uint8Array([0x4f, 0x67, 0x67, 0x53, 9, 9]), { headers: { 'content-type': 'audio/ogg' } })
+      },
+    })
+    try {
+      const { conn, companyId } = await setup(env())
+      const promptId = await addPrompt(env(), companyId, { voice: 'pt-BR-FranciscaNeural', voiceKey: 'azure-key', voiceRegion: 'brazilsouth' })
+      await q(env(), (tx) => tx`update whatsapps set prompt_id = ${promptId} where id = ${conn.id}`)
+      ai.reply = () => 'Abrimos às 8h & fechamos às 18h.'
+      const { ticketId } = await say(env(), conn, number(), 'que horas abre?')
+      await drainIntegrations(env(), { openAiUrl: ai.url, speech: azureSpeech(`http://127.0.0.1:${tts.port}`) })
+      expect(heard).toEqual([{ key: 'azure-key', format: 'ogg-24khz-16bit-mono-opus', ssml: expect.stringContaining('<voice name="pt-BR-FranciscaNeural">Abrimos às 8h &amp; fechamos às 18h.</voice>') }])
+      const [note] = await q(env(), (tx) => tx`select body, media_type, media_path from messages where ticket_id = ${ticketId} and from_me`)
+      expect(note).toMatchObject({ body: '', mediaType: 'audio', mediaPath: expect.stringMatching(/\.(ogg|oga|opus)$/) })
+    } finally {
+      tts.stop(true)
+    }
   }, T)
 })

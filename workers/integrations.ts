@@ -5,7 +5,7 @@ import { withSystem, withTenant } from '../server/db/tenant.ts'
 import type { DomainEvent } from '../server/domain/context.ts'
 import type { EventBus } from '../server/events.ts'
 import {
-  applyEffects, dialogflowTurn, INTEGRATION_QUEUE, openAiTurn, postWebhook, prepareCall, preparePromptCall, recordFailure, typebotTurn, type CallOutcome, type IntegrationJobPayload,
+  applyEffects, dialogflowTurn, type SpeechSynth, INTEGRATION_QUEUE, openAiTurn, postWebhook, prepareCall, preparePromptCall, recordFailure, typebotTurn, type CallOutcome, type IntegrationJobPayload,
 } from '../server/domain/integrations/runtime/index.ts'
 import { claimJobs, retryLater, type ClaimedJob } from './job-claims.ts'
 import { PollLoop } from './poll-loop.ts'
@@ -28,7 +28,9 @@ export interface IntegrationWorkerDeps {
   openAiUrl?: string
   openAiModel?: string
   /** Where stored files are read from (a prompt transcribes a voice note). */
-  media?: Pick<MediaStore, 'pathOf'>
+  media?: Pick<MediaStore, 'pathOf' | 'saveReceived'>
+  /** Speaks a prompt's answer when the prompt has a voice (Azure by default). */
+  speech?: SpeechSynth
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000
@@ -98,7 +100,16 @@ async function callFor(deps: IntegrationWorkerDeps, job: ClaimedJob<IntegrationJ
     if (!prompt) return null
     // A voice note is transcribed first; its file is read from the company's media folder.
     const audioPath = prompt.audioFile && deps.media ? deps.media.pathOf(job.companyId, prompt.audioFile) : null
-    return { name: prompt.name, outcome: await openAiTurn({ ...prompt.call, audioPath }, timeoutMs, deps.fetch) }
+    const outcome = await openAiTurn({ ...prompt.call, audioPath }, timeoutMs, deps.fetch)
+    // A prompt with a voice speaks its answer (a transfer is not spoken); a voice that fails falls back to text.
+    const spoken = outcome.kind === 'ok' && prompt.voice && deps.media && deps.speech && outcome.effects.queueId === undefined && !outcome.effects.stopBot
+    const text = outcome.kind === 'ok' ? [outcome.effects.reply ?? []].flat().join('\n') : ''
+    if (spoken && text) {
+      const said = await deps.speech!.synthesize(text, prompt.voice!, timeoutMs)
+      if (said.ok && outcome.kind === 'ok') outcome.effects.voiceFile = (await deps.media!.saveReceived(job.companyId, said.audio, 'audio/ogg', 'resposta.ogg')).fileName
+      else if (!said.ok) deps.log(`prompt ${job.payload.promptId} voice failed: ${said.reason}`)
+    }
+    return { name: prompt.name, outcome }
   }
   const call = await withTenant(deps.db, scope, (tx) => prepareCall(tx, job.payload, `integration-${job.id}`, deps.now()))
   if (!call) return null

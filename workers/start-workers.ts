@@ -8,6 +8,7 @@ import { startScheduler } from './scheduler.ts'
 import { CampaignRunner } from './campaigns.ts'
 import { FlowRunner } from './flows.ts'
 import { IntegrationRunner, type IntegrationWorkerDeps } from './integrations.ts'
+import { azureSpeech } from '../server/domain/integrations/runtime/index.ts'
 import { SessionManager } from './session-manager.ts'
 import type { NumberChecker } from '../server/domain/contacts/number-check.ts'
 import { answerNumberChecks } from '../server/domain/contacts/number-check-requests.ts'
@@ -20,7 +21,7 @@ export interface StartWorkersOptions {
   drivers?: ChannelHostDeps['drivers']
   simulator?: ChannelHostDeps['simulator']
   /** The integration calls' timeout and attempts (tests shorten them). */
-  integrations?: Pick<IntegrationWorkerDeps, 'timeoutMs' | 'attempts' | 'random' | 'dialogflowUrl' | 'openAiUrl' | 'openAiModel'>
+  integrations?: Pick<IntegrationWorkerDeps, 'timeoutMs' | 'attempts' | 'random' | 'dialogflowUrl' | 'openAiUrl' | 'openAiModel' | 'speech'>
 }
 
 export interface RunningWorkers {
@@ -79,7 +80,7 @@ export function startWorkers(services: Services, opts: StartWorkersOptions = {})
   // Issue 21: interval resumes of the flows; their sends wake the host through the appMessage events below.
   const flows = new FlowRunner({ db: services.db, events: services.events, now: services.now, owner: host.owner, log })
   flows.start()
-  const integrations = new IntegrationRunner({ db: services.db, events: services.events, now: services.now, owner: host.owner, log, dialogflowUrl: services.config.DIALOGFLOW_API_URL, openAiUrl: services.config.OPENAI_BASE_URL, openAiModel: services.config.OPENAI_MODEL, media: services.media, ...opts.integrations }, 300)
+  const integrations = new IntegrationRunner({ db: services.db, events: services.events, now: services.now, owner: host.owner, log, dialogflowUrl: services.config.DIALOGFLOW_API_URL, openAiUrl: services.config.OPENAI_BASE_URL, openAiModel: services.config.OPENAI_MODEL, media: services.media, speech: azureSpeech(services.config.AZURE_TTS_URL), ...opts.integrations }, 300)
   integrations.start()
   // The API in this process asks WhatsApp about numbers through the sessions held here; a company whose
   // session another worker holds is asked through the database (number-check-requests.ts) when there is one.

@@ -4,3 +4,4 @@ export { postWebhook, parseAnswer, signBody, webhookReplySchema, SIGNATURE_HEADE
 export { typebotTurn, type TypebotCall } from './typebot-call.ts'
 export { detectIntent, dialogflowTurn, parseServiceAccount, serviceAccountSchema, type DialogflowCall, type DetectResult } from './dialogflow-call.ts'
 export { openAiTurn, systemMessage, TRANSFER_PHRASE, type PromptCall } from './openai-call.ts'
+export { azureSpeech, type SpeechSynth } from './speech.ts'

@@ -1,6 +1,6 @@
 import type { Tx } from '../../../db/connect.ts'
 import type { RoutingCtx } from '../../routing/routing-context.ts'
-import { changeTicket, emitTicketUpdate, logTicket, sendSystemMessage, writeSystemNote as writeNote, type RunState } from '../../routing/routing-effects.ts'
+import { changeTicket, emitTicketUpdate, logTicket, sendSystemMedia, sendSystemMessage, writeSystemNote as writeNote, type RunState } from '../../routing/routing-effects.ts'
 import { loadRoutingState } from '../../routing/routing-state.ts'
 import type { IntegrationJobPayload } from './hand-over.ts'
 import type { DialogflowCall } from './dialogflow-call.ts'
@@ -66,10 +66,10 @@ export async function prepareCall(tx: Tx, job: IntegrationJobPayload, deliveryId
  * The AI prompt call for a queued job (its key, settings and the ticket's latest maxMessages text messages),
  * or null when the ticket no longer waits for this prompt. The key stays in the worker's memory only.
  */
-export async function preparePromptCall(tx: Tx, job: IntegrationJobPayload, settings: { baseUrl: string; model: string }): Promise<{ name: string; call: PromptCall; audioFile: string | null } | null> {
+export async function preparePromptCall(tx: Tx, job: IntegrationJobPayload, settings: { baseUrl: string; model: string }): Promise<{ name: string; call: PromptCall; audioFile: string | null; voice: { name: string; key: string; region: string } | null } | null> {
   if (job.promptId === undefined) return null
-  const [row] = await tx<{ name: string; apiKey: string; prompt: string; maxTokens: number; temperature: number; maxMessages: number; queueId: number | null; contactName: string; audioFile: string | null; live: boolean }[]>`
-    select p.name, p.api_key, p.prompt, p.max_tokens, p.temperature::float8 as temperature, p.max_messages, p.queue_id, c.name as contact_name,
+  const [row] = await tx<{ name: string; apiKey: string; prompt: string; maxTokens: number; temperature: number; maxMessages: number; queueId: number | null; contactName: string; audioFile: string | null; voice: string; voiceKey: string; voiceRegion: string; live: boolean }[]>`
+    select p.name, p.api_key, p.prompt, p.voice, p.voice_key, p.voice_region, p.max_tokens, p.temperature::float8 as temperature, p.max_messages, p.queue_id, c.name as contact_name,
            (select m.media_path from messages m where m.id = ${job.messageId} and m.media_type = 'audio' and m.body = '') as audio_file,
            (t.use_integration and t.prompt_id = p.id and t.user_id is null and t.status not in ('closed', 'nps')) as live
       from tickets t join prompts p on p.id = ${job.promptId} join contacts c on c.id = t.contact_id
@@ -82,6 +82,7 @@ export async function preparePromptCall(tx: Tx, job: IntegrationJobPayload, sett
   return {
     name: row.name,
     audioFile: row.audioFile,
+    voice: row.voice !== 'texto' && row.voiceKey && row.voiceRegion ? { name: row.voice, key: row.voiceKey, region: row.voiceRegion } : null,
     call: {
       ...settings, promptId: job.promptId, apiKey: row.apiKey, prompt: row.prompt, maxTokens: row.maxTokens, temperature: row.temperature,
       queueId: row.queueId, contactName: row.contactName, history: latest.reverse(),
@@ -116,8 +117,11 @@ export async function applyEffects(ctx: RoutingCtx, job: IntegrationJobPayload, 
   }
   // Postgres text cannot hold NUL: a provider's text loses it rather than failing the whole answer.
   const texts = (reply.reply === undefined ? [] : Array.isArray(reply.reply) ? reply.reply : [reply.reply]).map((t) => t.replaceAll('\u0000', ''))
-  for (const [i, text] of texts.entries()) {
-    await sendSystemMessage(ctx, state, text, undefined, reply.delayMs && i > 0 ? new Date(ctx.now().getTime() + i * reply.delayMs) : undefined)
+  if (reply.voiceFile) await sendSystemMedia(ctx, state, { fileName: reply.voiceFile, originalName: 'resposta.ogg', mediaType: 'audio', extra: { asVoice: true } })
+  else {
+    for (const [i, text] of texts.entries()) {
+      await sendSystemMessage(ctx, state, text, undefined, reply.delayMs && i > 0 ? new Date(ctx.now().getTime() + i * reply.delayMs) : undefined)
+    }
   }
   if (reply.userId !== undefined) {
     const [user] = await ctx.tx`select 1 from users where id = ${reply.userId} and company_id = ${state.companyId}`

@@ -45,6 +45,8 @@ export interface Effects extends WebhookReply {
   delayMs?: number
   /** The Typebot session the ticket keeps (null: none). */
   session?: { id: string | null }
+  /** A prompt's answer spoken: the stored voice note sent in place of the text. */
+  voiceFile?: string
   /** What an OpenAI prompt's answer used, added to the prompt's counters. */
   tokens?: { promptId: number; prompt: number; completion: number; total: number }
 }
