@@ -26,6 +26,8 @@ export interface FakeDialogflow {
   detects: DetectRequest[]
   tokensIssued: number
   agent: (text: string, language: string) => AgentAnswer
+  /** What a voice note says to the agent. */
+  heard: string
   failNext(status: number): void
   stop(): Promise<void>
 }
@@ -42,6 +44,7 @@ export async function startFakeDialogflow(): Promise<FakeDialogflow> {
     detects: [],
     tokensIssued: 0,
     agent: (text) => ({ texts: [`Você disse: ${text}`], intent: 'Default Fallback Intent' }),
+    heard: 'quero a segunda via',
     failNext: (status) => failures.push(status),
     stop: async () => server.stop(true),
   }
@@ -72,8 +75,10 @@ export async function startFakeDialogflow(): Promise<FakeDialogflow> {
         fake.detects.push({ project: decodeURIComponent(m[1]), session: decodeURIComponent(m[2]), body })
         const status = failures.shift()
         if (status) return Response.json({ error: { code: status } }, { status })
-        const text = body?.queryInput?.text?.text ?? ''
-        const answer = fake.agent(text, body?.queryInput?.text?.languageCode ?? '')
+        // A voice note: Dialogflow hears `heard` (the test's), in the audio config's language.
+        const audio = body?.inputAudio ? { heard: fake.heard, language: body?.queryInput?.audioConfig?.languageCode ?? '' } : null
+        const text = audio ? audio.heard : body?.queryInput?.text?.text ?? ''
+        const answer = fake.agent(text, audio ? audio.language : body?.queryInput?.text?.languageCode ?? '')
         return Response.json({
           responseId: crypto.randomUUID(),
           queryResult: {

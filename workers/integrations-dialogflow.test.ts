@@ -41,7 +41,7 @@ describeEachBackend('integrations: dialogflow', (env) => {
     expect(await useOf(env(), ticketId)).toBe(false)
   }, T)
 
-  test('credentials Google refuses, a 5xx retried, an audio: notes on the ticket, nothing to the customer', async () => {
+  test('credentials Google refuses (a note, nothing to the customer), a 5xx retried, a voice note heard as audio', async () => {
     const { conn, companyId } = await setup(env())
     const foreign = await addDialogflowIntegration(env(), companyId, google.foreignServiceAccount)
     await q(env(), (tx) => tx`update whatsapps set integration_id = ${foreign} where id = ${conn.id}`)
@@ -56,9 +56,14 @@ describeEachBackend('integrations: dialogflow', (env) => {
     const retried = await say(env(), conn, number(), 'oi')
     await drainIntegrations(env(), { dialogflowUrl: google.url })
     expect(await outgoing(env(), retried.ticketId)).toEqual({ sent: ['Olá!'], notes: [] })
+    // A voice note goes as Ogg/Opus audio; the agent answers what it heard.
     const audio = await say(env(), conn, number(), '', 'audio')
+    const stored = await env().services.media.saveReceived(companyId, new Uint8Array([0x4f, 0x67, 0x67, 0x53, 7]), 'audio/ogg')
+    await q(env(), (tx) => tx`update messages set media_path = ${stored.fileName} where ticket_id = ${audio.ticketId} and not from_me`)
+    google.agent = (text) => ({ texts: [`Ouvi: ${text}`] })
     await drainIntegrations(env(), { dialogflowUrl: google.url })
-    expect(await outgoing(env(), audio.ticketId)).toEqual({ sent: [], notes: [expect.stringContaining('áudio ainda não é enviado ao Dialogflow')] })
+    expect(google.detects.at(-1)?.body).toMatchObject({ queryInput: { audioConfig: { audioEncoding: 'AUDIO_ENCODING_OGG_OPUS', languageCode: 'pt-BR' } }, inputAudio: Buffer.from([0x4f, 0x67, 0x67, 0x53, 7]).toString('base64') })
+    expect(await outgoing(env(), audio.ticketId)).toEqual({ sent: ['Ouvi: quero a segunda via'], notes: [] })
   }, T)
 
   test("a queue's Dialogflow integration answers after the queue's greeting", async () => {

@@ -116,7 +116,11 @@ async function callFor(deps: IntegrationWorkerDeps, job: ClaimedJob<IntegrationJ
   const outcome: CallOutcome = call.type === 'typebot'
     ? await typebotTurn(call.typebot, deps.now(), timeoutMs, deps.fetch)
     : call.type === 'dialogflow'
-      ? await dialogflowTurn({ ...call.dialogflow, apiUrl: deps.dialogflowUrl ?? DIALOGFLOW_URL }, call.body.message.mediaType, deps.now(), timeoutMs, deps.fetch)
+      ? await dialogflowTurn({
+        ...call.dialogflow,
+        apiUrl: deps.dialogflowUrl ?? DIALOGFLOW_URL,
+        audioPath: call.dialogflow.audioFile && deps.media ? deps.media.pathOf(job.companyId, call.dialogflow.audioFile) : null,
+      }, call.body.message.mediaType, deps.now(), timeoutMs, deps.fetch)
       : await postWebhook(call.url, call.secret, call.body, timeoutMs, deps.fetch)
   return { name: call.name, outcome }
 }

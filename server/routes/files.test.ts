@@ -1,6 +1,7 @@
 import { expect, test } from 'bun:test'
 import { existsSync, readdirSync } from 'node:fs'
 import { withSystem } from '../db/tenant.ts'
+import type { DomainEvent } from '../domain/context.ts'
 import { describeEachBackend, type TestEnv } from '../../test/env.ts'
 import { createCompany, createUser } from '../../test/factories.ts'
 import { PNG_1PX } from '../../test/files.ts'
@@ -32,6 +33,8 @@ describeEachBackend('file lists (issue 22)', (env) => {
 
   test('an admin adds a list with options, uploads their files, lists, searches, renames and drops an option, deletes', async () => {
     const { adminToken, companyId } = await createCompany(env())
+    const events: DomainEvent[] = []
+    const stop = env().services.events.subscribe((e) => e.type === 'file' && e.companyId === companyId && events.push(JSON.parse(JSON.stringify(e))))
     const created = await call(env(), 'POST', '/files', { token: adminToken, json: { name: 'Catálogo', message: 'Veja nossos arquivos:', options: [{ name: 'Tabela' }, { name: 'Foto' }] } })
     expect(created.status).toBe(201)
     expect(created.body).toMatchObject({ name: 'Catálogo', message: 'Veja nossos arquivos:', options: [{ name: 'Tabela', path: '' }, { name: 'Foto', path: '' }] })
@@ -63,6 +66,9 @@ describeEachBackend('file lists (issue 22)', (env) => {
     expect((await call(env(), 'DELETE', `/files/${created.body.id}`, { token: adminToken })).status).toBe(200)
     expect(stored(companyId, newPng)).toBe(false)
     expect((await call(env(), 'GET', `/files/${created.body.id}`, { token: adminToken })).status).toBe(404)
+    stop()
+    // Each change is told to the company's admins (company-{id}-file).
+    expect(events.map((e) => (e.payload as { action: string }).action)).toEqual(['create', 'update', 'create', 'update', 'update', 'delete'])
   }, SLOW)
 
   test("validation: name at least 3 ('nome muito curto'), message required, NUL refused; upload needs one option id of the list per file and keeps nothing when refused", async () => {

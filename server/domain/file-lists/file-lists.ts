@@ -56,7 +56,13 @@ export async function createFileList(ctx: DomainCtx, input: FileListInput): Prom
   const [{ id }] = await ctx.tx<{ id: number }[]>`
     insert into files ${ctx.tx({ companyId, name: input.name, message: input.message, userId: ctx.auth.user.id })} returning id`
   for (const o of input.options) await ctx.tx`insert into file_options ${ctx.tx({ companyId, fileId: id, name: o.name })}`
-  return loadFileList(ctx.tx, companyId, id)
+  return emitted(ctx, 'create', await loadFileList(ctx.tx, companyId, id))
+}
+
+/** Tells the company's admins (spec part 2 §9 live events: company-{id}-file {action, fileList | fileId}). */
+export function emitted(ctx: DomainCtx, action: 'create' | 'update', fileList: FileListView): FileListView {
+  ctx.emit({ type: 'file', companyId: ctx.auth.user.companyId, payload: { action, fileList } })
+  return fileList
 }
 
 /**
@@ -80,7 +86,7 @@ export async function updateFileList(ctx: DomainCtx, media: MediaStore, id: numb
   const gone = current.options.filter((o) => !kept.has(o.id))
   for (const o of gone) await ctx.tx`delete from file_options where id = ${o.id}`
   await removeUnnamed(ctx, media, gone.map((o) => o.path))
-  return loadFileList(ctx.tx, companyId, id)
+  return emitted(ctx, 'update', await loadFileList(ctx.tx, companyId, id))
 }
 
 /** DELETE /files/{id}: the options go with it (cascade) and their files; queues and options lose the reference (set null). */
@@ -89,6 +95,7 @@ export async function deleteFileList(ctx: DomainCtx, media: MediaStore, id: numb
   const current = await loadFileList(ctx.tx, companyId, id)
   await ctx.tx`delete from files where id = ${id}`
   await removeUnnamed(ctx, media, current.options.map((o) => o.path))
+  ctx.emit({ type: 'file', companyId, payload: { action: 'delete', fileId: id } })
 }
 
 /** Removes the files no row names any more: the messages that sent a list's file keep it (they name it too). */

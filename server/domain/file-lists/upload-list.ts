@@ -1,7 +1,7 @@
 import { messageMediaType, type MediaStore } from '../../media/media-store.ts'
 import { AppError } from '../app-error.ts'
 import type { DomainCtx } from '../context.ts'
-import { loadFileList, removeUnnamed, type FileListView } from './file-lists.ts'
+import { emitted, loadFileList, removeUnnamed, type FileListView } from './file-lists.ts'
 
 /**
  * POST /files/uploadList/{fileId} (spec part 2 §7): multipart `files` with, in the same order, the `id` of the
@@ -23,7 +23,7 @@ export async function uploadList(ctx: DomainCtx, media: MediaStore, fileId: numb
     if (option.path) replaced.push(option.path)
   }
   await removeUnnamed(ctx, media, replaced)
-  return loadFileList(ctx.tx, companyId, fileId)
+  return emitted(ctx, 'update', await loadFileList(ctx.tx, companyId, fileId))
 }
 
 const fieldError = (field: string, message: string) => new AppError('ERR_VALIDATION', `${field}: ${message}`, { fields: [{ field, message }] })

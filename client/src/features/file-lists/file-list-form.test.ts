@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { applyFileListEvent } from './file-lists.ts'
 import { fileListFormProblems, fileListRequestBody, fileListValuesOf, newFileListValues, uploadPairs } from './file-list-form.ts'
 
 describe('file list form', () => {
@@ -16,5 +17,14 @@ describe('file list form', () => {
     expect(uploadPairs(values, saved)).toEqual([{ id: 11, file }])
     // An answer that does not match the rows uploads nothing rather than to the wrong option.
     expect(uploadPairs(values, { ...saved, options: saved.options.slice(0, 1) })).toEqual([])
+  })
+
+  test('live events add matching lists, replace known ones and remove deleted ones', () => {
+    const f = (id: number, name: string) => ({ id, name, message: '', userId: null, options: [] })
+    const rows = [f(1, 'Catálogo')]
+    expect(applyFileListEvent(rows, 'company-3-file', { action: 'create', fileList: f(2, 'Outra') }, 'cat')).toBe(rows)
+    expect(applyFileListEvent(rows, 'company-3-file', { action: 'create', fileList: f(2, 'Catálogo B') }, 'cat').map((r) => r.id)).toEqual([1, 2])
+    expect(applyFileListEvent(rows, 'company-3-file', { action: 'delete', fileId: 1 }, '')).toEqual([])
+    expect(applyFileListEvent(rows, 'company-3-tag', { action: 'delete', fileId: 1 }, '')).toBe(rows)
   })
 })

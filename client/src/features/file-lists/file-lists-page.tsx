@@ -1,7 +1,8 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toastError } from '../../lib/errors.ts'
 import { saveOnline } from '../../lib/outbox-save.ts'
+import { onRealtimeEvent } from '../../lib/realtime.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
 import { useNearBottom } from '../../lib/use-near-bottom.ts'
 import { usePagedRecords } from '../../lib/use-paged-records.ts'
@@ -14,7 +15,7 @@ import { SearchField } from '../../ui/search-field.tsx'
 import { rowClass, TableCard, tdClass, thClass } from '../../ui/table-card.tsx'
 import { FileListDialog } from './file-list-dialog.tsx'
 import { fileListRequestBody, fileListValuesOf, newFileListValues, uploadPairs, type FileListFormValues } from './file-list-form.ts'
-import { fetchFileLists, fileListCalls, mergeFileLists, type FileList } from './file-lists.ts'
+import { applyFileListEvent, fetchFileLists, fileListCalls, mergeFileLists, type FileList } from './file-lists.ts'
 
 const BLANK = newFileListValues()
 const td = tdClass.replace('align-top', 'align-middle')
@@ -31,6 +32,9 @@ export default function FileListsPage() {
   const [editing, setEditing] = useState<{ target: FileList | null; initial: FileListFormValues } | null>(null)
   const [deleting, setDeleting] = useState<FileList | null>(null)
   const sentinel = useNearBottom(list.loadMore)
+  const { update } = list
+  // Other admins' changes arrive live (spec part 2 §9: company-{id}-file).
+  useEffect(() => onRealtimeEvent((event, data) => update((rows) => applyFileListEvent(rows, event, data, settled))), [update, settled])
 
   const save = async (values: FileListFormValues) => {
     const target = editing?.target

@@ -53,3 +53,15 @@ export function mergeFileLists(a: FileList[], b: FileList[]): FileList[] {
   for (const f of [...a, ...b]) byId.set(f.id, f)
   return [...byId.values()].sort((x, y) => x.name.toLowerCase().localeCompare(y.name.toLowerCase()) || x.id - y.id)
 }
+
+/** A live event (company-{id}-file {action, fileList | fileId}) applied to the loaded list, filtered by the search. */
+export function applyFileListEvent(rows: FileList[], event: string, data: unknown, search: string): FileList[] {
+  if (!/^company-\d+-file$/.test(event)) return rows
+  const d = (data ?? {}) as { action?: string; fileList?: FileList; fileId?: number }
+  if (d.action === 'delete') return rows.some((r) => r.id === d.fileId) ? rows.filter((r) => r.id !== d.fileId) : rows
+  const list = d.fileList
+  if ((d.action !== 'create' && d.action !== 'update') || !list || typeof list.id !== 'number' || typeof list.name !== 'string') return rows
+  const known = rows.some((r) => r.id === list.id)
+  if (!known && !list.name.toLowerCase().includes(search.trim().toLowerCase())) return rows
+  return mergeFileLists(rows.filter((r) => r.id !== list.id), [list])
+}

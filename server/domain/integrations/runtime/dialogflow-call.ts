@@ -29,6 +29,8 @@ export interface DialogflowCall {
   language: string
   sessionId: string
   text: string
+  /** A voice note instead of text: the stored file, sent as Ogg/Opus audio for Dialogflow to hear. */
+  audioPath?: string | null
 }
 
 export interface DetectResult {
@@ -114,7 +116,7 @@ export async function detectIntent(call: DialogflowCall, now: Date, timeoutMs: n
   const res = await timedFetch(fetchImpl, url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ queryInput: { text: { text: call.text.slice(0, 256), languageCode: call.language } } }),
+    body: JSON.stringify(await queryOf(call)),
   }, timeoutMs)
   if (!(res instanceof Response)) return { ok: false, outcome: res }
   const json = await res.json().catch(() => null)
@@ -137,10 +139,17 @@ export async function detectIntent(call: DialogflowCall, now: Date, timeoutMs: n
   }
 }
 
+/** Text in the agent's language (Dialogflow's 256-character limit), or a voice note as Ogg/Opus audio. */
+async function queryOf(call: DialogflowCall): Promise<Record<string, unknown>> {
+  if (!call.audioPath) return { queryInput: { text: { text: call.text.slice(0, 256), languageCode: call.language } } }
+  const audio = Buffer.from(await Bun.file(call.audioPath).arrayBuffer()).toString('base64')
+  return { queryInput: { audioConfig: { audioEncoding: 'AUDIO_ENCODING_OGG_OPUS', sampleRateHertz: 16000, languageCode: call.language } }, inputAudio: audio }
+}
+
 /** One customer message to a Dialogflow agent: its answers to the customer; an intent that ends the interaction ends the hand-over. */
 export async function dialogflowTurn(call: DialogflowCall, mediaType: string, now: Date, timeoutMs: number, fetchImpl?: typeof fetch): Promise<CallOutcome> {
-  if (!call.text.trim()) {
-    return { kind: 'fail', reason: mediaType === 'audio' ? 'áudio ainda não é enviado ao Dialogflow' : 'mensagem sem texto' }
+  if (!call.text.trim() && !call.audioPath) {
+    return { kind: 'fail', reason: mediaType === 'audio' ? 'áudio sem arquivo' : 'mensagem sem texto' }
   }
   const detected = await detectIntent(call, now, timeoutMs, fetchImpl)
   if (!detected.ok) return detected.outcome

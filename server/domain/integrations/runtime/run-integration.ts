@@ -16,14 +16,14 @@ export interface IntegrationCall {
   name: string
   body: WebhookBody
   typebot: TypebotCall
-  /** Dialogflow's part, without the API root (the worker's setting). */
-  dialogflow: Omit<DialogflowCall, 'apiUrl'>
+  /** Dialogflow's part, without the API root (the worker's setting); a voice note's stored file name. */
+  dialogflow: Omit<DialogflowCall, 'apiUrl' | 'audioPath'> & { audioFile: string | null }
 }
 
 type CallRow = Omit<WebhookBody, 'event' | 'deliveryId' | 'sentAt'> & {
   type: string; url: string; secret: string; live: boolean
   typebot: Omit<TypebotCall, 'url' | 'text' | 'contact' | 'sessionAt'> & { sessionAt: string | null }
-  dialogflow: { jsonContent: string; projectName: string; language: string }
+  dialogflow: { jsonContent: string; projectName: string; language: string; audioFile: string | null }
 }
 
 /**
@@ -44,7 +44,8 @@ export async function prepareCall(tx: Tx, job: IntegrationJobPayload, deliveryId
                              'keywordRestart', qi.typebot_keyword_restart, 'restartMessage', qi.typebot_restart_message,
                              'unknownMessage', qi.typebot_unknown_message, 'delayMs', qi.typebot_delay_message,
                              'sessionId', t.typebot_session_id, 'sessionAt', t.typebot_session_at) as typebot,
-           json_build_object('jsonContent', qi.json_content, 'projectName', qi.project_name, 'language', qi.language) as dialogflow,
+           json_build_object('jsonContent', qi.json_content, 'projectName', qi.project_name, 'language', qi.language,
+                             'audioFile', case when m.media_type = 'audio' and m.body = '' then m.media_path end) as dialogflow,
            (t.use_integration and t.integration_id = qi.id and t.user_id is null and t.status not in ('closed', 'nps')) as live
       from tickets t
       join queue_integrations qi on qi.id = ${job.integrationId}
