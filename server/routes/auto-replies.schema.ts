@@ -1,10 +1,11 @@
 import { z } from 'zod'
 import { idField, listQuery } from './common.schema.ts'
+import { AUTO_REPLY_CONDITIONS } from '../domain/auto-replies/auto-reply-conditions.ts'
 
 const noNul = (s: string) => !s.includes('\u0000')
 const required = (max: number) => z.string({ error: 'Obrigatório' }).trim().min(1, 'Obrigatório').max(max, 'Too Long!').refine(noNul, 'Invalid character')
 
-export const AUTO_REPLY_CONDITIONS = ['equal', 'contains', 'startsWith', 'endsWith'] as const
+export { AUTO_REPLY_CONDITIONS }
 
 /** POST /auto-replies and PUT /auto-replies/{id} (spec part 2 §5 "Auto reply"): all three required, condition equal by default. */
 export const autoReplySchema = z.object({

@@ -1,14 +1,8 @@
 import { z } from 'zod'
 import { idField } from './common.schema.ts'
+import { PROMPT_VOICES } from '../domain/prompts/prompt-voices.ts'
 
-/** 'texto' answers in text; the others are Azure's sixteen Brazilian Portuguese neural voices (spec part 2 §9). */
-export const PROMPT_VOICES = [
-  'texto',
-  'pt-BR-FranciscaNeural', 'pt-BR-AntonioNeural', 'pt-BR-BrendaNeural', 'pt-BR-DonatoNeural', 'pt-BR-ElzaNeural',
-  'pt-BR-FabioNeural', 'pt-BR-GiovannaNeural', 'pt-BR-HumbertoNeural', 'pt-BR-JulioNeural', 'pt-BR-LeilaNeural',
-  'pt-BR-LeticiaNeural', 'pt-BR-ManuelaNeural', 'pt-BR-NicolauNeural', 'pt-BR-ThalitaNeural', 'pt-BR-ValerioNeural',
-  'pt-BR-YaraNeural',
-] as const
+export { PROMPT_VOICES }
 
 const noNul = (s: string) => !s.includes('\u0000')
 const text = (max: number) => z.string().max(max, 'Too Long!').refine(noNul, 'Invalid character').optional().default('')

@@ -1,9 +1,10 @@
 import { api } from '../../lib/api.ts'
 import type { Page } from '../../lib/use-paged-records.ts'
+import { AUTO_REPLY_CONDITIONS } from '../../../../server/domain/auto-replies/auto-reply-conditions.ts'
 
 /** Keyword auto-replies (spec part 2 §2, §7 /auto-replies): online only, the server's rows. */
 
-export const AUTO_REPLY_CONDITIONS = ['equal', 'contains', 'startsWith', 'endsWith'] as const
+export { AUTO_REPLY_CONDITIONS }
 export type AutoReplyCondition = (typeof AUTO_REPLY_CONDITIONS)[number]
 
 export interface AutoReply {

@@ -2,14 +2,7 @@ import { api } from '../../lib/api.ts'
 
 /** AI prompts (spec part 2 §2 "Prompts", §7 /prompt): online only, the server's rows; the key never comes back. */
 
-/** 'texto' answers in text; the rest are the sixteen pt-BR neural voices (the server's list). */
-export const PROMPT_VOICES = [
-  'texto',
-  'pt-BR-FranciscaNeural', 'pt-BR-AntonioNeural', 'pt-BR-BrendaNeural', 'pt-BR-DonatoNeural', 'pt-BR-ElzaNeural',
-  'pt-BR-FabioNeural', 'pt-BR-GiovannaNeural', 'pt-BR-HumbertoNeural', 'pt-BR-JulioNeural', 'pt-BR-LeilaNeural',
-  'pt-BR-LeticiaNeural', 'pt-BR-ManuelaNeural', 'pt-BR-NicolauNeural', 'pt-BR-ThalitaNeural', 'pt-BR-ValerioNeural',
-  'pt-BR-YaraNeural',
-] as const
+export { PROMPT_VOICES } from '../../../../server/domain/prompts/prompt-voices.ts'
 
 export interface Prompt {
   id: number
