@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { existsSync, readFileSync } from 'node:fs'
 import { describeEachBackend } from '../test/env.ts'
 import { startFakeTypebot, type FakeTypebot } from '../test/fake-typebot.ts'
 import { addTypebotIntegration, drainIntegrations, outgoing } from '../test/integration-support.ts'
@@ -109,4 +110,82 @@ describeEachBackend('integrations: typebot', (env) => {
     expect(paths()).toEqual(['/typebots/atendimento/startChat', '/sessions/S/continueChat'])
     expect((await outgoing(env(), ticketId)).sent).toEqual(['Opções:\n\n*1* - Robô', 'Sou o robô do Typebot.', 'Você disse preço.'])
   }, T)
+
+  test('image, audio and video bubbles reach the customer as media, in order and spaced; a YouTube video, an embed, a missing file, a web page and an oversized file go as links', async () => {
+    const { conn, companyId } = await setup(env())
+    const integration = await addTypebotIntegration(env(), companyId, typebot.url, { typebotDelayMessage: 1000 })
+    await q(env(), (tx) => tx`update whatsapps set integration_id = ${integration} where id = ${conn.id}`)
+    const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])
+    const ogg = new TextEncoder().encode('OggS-fake-opus')
+    typebot.files.set('/arquivos/cardapio.png', { bytes: png, type: 'image/png' })
+    typebot.files.set('/arquivos/boas-vindas.ogg', { bytes: ogg, type: null })
+    typebot.files.set('/arquivos/tour', { bytes: new Uint8Array([0, 0, 0, 0x18, 0x66, 0x74, 0x79, 0x70]), type: 'video/mp4' })
+    typebot.files.set('/arquivos/pagina.png', { bytes: new TextEncoder().encode('<html></html>'), type: 'text/html' })
+    typebot.files.set('/arquivos/enorme.mp4', { bytes: new Uint8Array(17 << 20), type: 'video/mp4' })
+    const at = (p: string) => `${typebot.url.replace(/\/$/, '')}${p}`
+    typebot.bot = {
+      start: () => ({ bubbles: [
+        { text: 'Veja nosso cardápio:' },
+        { type: 'image', url: at('/arquivos/cardapio.png') },
+        { type: 'audio', url: at('/arquivos/boas-vindas.ogg') },
+        { type: 'video', url: at('/arquivos/tour') },
+        { type: 'video', url: 'https://www.youtube.com/watch?v=abc', videoType: 'youtube' },
+        { type: 'embed', url: 'https://example.com/mapa' },
+        { type: 'image', url: at('/arquivos/sumiu.png') },
+        { type: 'image', url: at('/arquivos/pagina.png') },
+        { type: 'video', url: at('/arquivos/enorme.mp4') },
+        { text: 'Algo mais?' },
+      ] }),
+      answer: () => ({ texts: ['Ok.'] }),
+    }
+    const { ticketId } = await say(env(), conn, number(), 'oi')
+    await drainIntegrations(env())
+    const rows = await q(env(), (tx) => tx`select m.body, m.media_type, m.media_path, m.media_name, j.run_at from messages m
+      join jobs j on j.payload->>'messageId' = m.id::text and j.queue like 'send%' where m.ticket_id = ${ticketId} and m.from_me order by m.id`)
+    expect(rows.map((r: any) => [r.mediaType, r.mediaType === 'text' ? r.body : r.mediaName])).toEqual([
+      ['text', 'Veja nosso cardápio:'],
+      ['image', 'cardapio.png'],
+      ['audio', 'boas-vindas.ogg'],
+      ['video', 'video.mp4'],
+      ['text', 'https://www.youtube.com/watch?v=abc'],
+      ['text', 'https://example.com/mapa'],
+      ['text', at('/arquivos/sumiu.png')],
+      ['text', at('/arquivos/pagina.png')],
+      ['text', at('/arquivos/enorme.mp4')],
+      ['text', 'Algo mais?'],
+    ])
+    const t0 = new Date(rows[0].runAt).getTime()
+    expect(rows.map((r: any) => new Date(r.runAt).getTime() - t0)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9].map((i) => i * 1000))
+    // The files are the bot's bytes, in the company's media folder.
+    const stored = (name: string) => env().services.media.pathOf(companyId, rows.find((r: any) => r.mediaName === name).mediaPath)!
+    expect(new Uint8Array(readFileSync(stored('cardapio.png')))).toEqual(png)
+    expect(new Uint8Array(readFileSync(stored('boas-vindas.ogg')))).toEqual(ogg)
+    expect(stored('video.mp4')).toMatch(/\.mp4$/)
+  }, T)
+
+  test('an answer that no longer applies (an attendant took the ticket while the bot answered) sends nothing and keeps no file', async () => {
+    const { conn, companyId } = await setup(env())
+    const integration = await addTypebotIntegration(env(), companyId, typebot.url, { typebotDelayMessage: 0 })
+    await q(env(), (tx) => tx`update whatsapps set integration_id = ${integration} where id = ${conn.id}`)
+    typebot.files.set('/arquivos/foto.png', { bytes: Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 9]), type: 'image/png' })
+    typebot.bot = { start: () => ({ bubbles: [{ text: 'Foto:' }, { type: 'image', url: `${typebot.url}arquivos/foto.png` }] }), answer: () => ({ texts: ['Ok.'] }) }
+    const { ticketId } = await say(env(), conn, number(), 'oi')
+    const [user] = await q(env(), (tx) => tx`select id from users where company_id = ${companyId} limit 1`)
+    const before = new Set(await mediaFiles(env(), companyId))
+    typebot.beforeAnswer = async () => {
+      await q(env(), (tx) => tx`update tickets set user_id = ${user.id}, status = 'open' where id = ${ticketId}`)
+    }
+    try {
+      await drainIntegrations(env())
+    } finally {
+      typebot.beforeAnswer = null
+    }
+    expect((await outgoing(env(), ticketId)).sent).toEqual([])
+    expect((await mediaFiles(env(), companyId)).filter((f) => !before.has(f))).toEqual([])
+  }, T)
 })
+
+async function mediaFiles(env: Parameters<typeof ticketOf>[0], companyId: number): Promise<string[]> {
+  const dir = env.services.media.pathOf(companyId, `${'0'.repeat(32)}.png`)!.replace(/\/[^/]+$/, '')
+  return existsSync(dir) ? (await import('node:fs/promises')).readdir(dir) : []
+}

@@ -5,7 +5,8 @@ import { withSystem, withTenant } from '../server/db/tenant.ts'
 import type { DomainEvent } from '../server/domain/context.ts'
 import type { EventBus } from '../server/events.ts'
 import {
-  applyEffects, dialogflowTurn, type SpeechSynth, INTEGRATION_QUEUE, openAiTurn, postWebhook, prepareCall, preparePromptCall, recordFailure, typebotTurn, type CallOutcome, type IntegrationJobPayload,
+  applyEffects, dialogflowTurn, type SpeechSynth, INTEGRATION_QUEUE, openAiTurn, postWebhook, prepareCall, preparePromptCall, recordFailure, storeBubbleMedia, typebotTurn,
+  type CallOutcome, type IntegrationJobPayload,
 } from '../server/domain/integrations/runtime/index.ts'
 import { claimJobs, retryLater, type ClaimedJob } from './job-claims.ts'
 import { PollLoop } from './poll-loop.ts'
@@ -28,7 +29,7 @@ export interface IntegrationWorkerDeps {
   openAiUrl?: string
   openAiModel?: string
   /** Where stored files are read from (a prompt transcribes a voice note). */
-  media?: Pick<MediaStore, 'pathOf' | 'saveReceived'>
+  media?: Pick<MediaStore, 'pathOf' | 'saveReceived' | 'unlink' | 'maxBytes'>
   /** Speaks a prompt's answer when the prompt has a voice (Azure by default). */
   speech?: SpeechSynth
 }
@@ -38,6 +39,8 @@ const DEFAULT_ATTEMPTS = 3
 const DIALOGFLOW_URL = 'https://dialogflow.googleapis.com'
 const OPENAI_URL = 'https://api.openai.com/v1'
 const OPENAI_MODEL = 'gpt-4o-mini'
+/** WhatsApp refuses media over 16 MB; a larger bot file goes as its link. */
+const WHATSAPP_MEDIA_BYTES = 16 << 20
 
 /**
  * Runs the queued integration calls (issue 22): each job's body is read in its company's transaction, the
@@ -60,8 +63,11 @@ export async function runIntegrationBatch(deps: IntegrationWorkerDeps, limit = 2
 async function runJob(deps: IntegrationWorkerDeps, job: ClaimedJob<IntegrationJobPayload>): Promise<void> {
   const events: DomainEvent[] = []
   const ctxOf = (tx: Tx) => ({ tx, now: deps.now, emit: (e: DomainEvent) => events.push(e) })
+  // Files the call stored (a bot's media, a spoken answer): kept only when the answer lands on the ticket.
+  const stored: string[] = []
+  let applied = false
   try {
-    const made = await callFor(deps, job)
+    const made = await callFor(deps, job, stored)
     if (!made) {
       await finish(deps, job, 'stale')
       return
@@ -74,7 +80,8 @@ async function runJob(deps: IntegrationWorkerDeps, job: ClaimedJob<IntegrationJo
     }
     if (outcome.kind === 'ok') {
       const result = await withTenant(deps.db, { companyId: job.companyId }, (tx) => applyEffects(ctxOf(tx), job.payload, name, outcome.effects))
-      await finish(deps, job, result === 'stale' ? 'stale' : null)
+      applied = result === 'applied'
+      await finish(deps, job, applied ? null : 'stale')
     } else {
       const reason = outcome.kind === 'retry' ? `${outcome.reason} após ${job.attempts} tentativas` : outcome.reason
       await withTenant(deps.db, { companyId: job.companyId }, (tx) => recordFailure(ctxOf(tx), job.payload, name, reason))
@@ -84,14 +91,16 @@ async function runJob(deps: IntegrationWorkerDeps, job: ClaimedJob<IntegrationJo
   } catch (err) {
     deps.log(`integration job ${job.id} failed`, err)
     await retryLater(deps.db, job, err, deps.now(), 'integration call failed', deps.random)
+  } finally {
+    if (!applied && deps.media) for (const f of stored) await deps.media.unlink(job.companyId, f)
   }
 }
 
 /**
  * Reads what the job's call needs in the company's transaction, then makes the call with no transaction
- * open. Null when the ticket no longer waits for it.
+ * open; files it stores are named in `stored`. Null when the ticket no longer waits for it.
  */
-async function callFor(deps: IntegrationWorkerDeps, job: ClaimedJob<IntegrationJobPayload>): Promise<{ name: string; outcome: CallOutcome } | null> {
+async function callFor(deps: IntegrationWorkerDeps, job: ClaimedJob<IntegrationJobPayload>, stored: string[]): Promise<{ name: string; outcome: CallOutcome } | null> {
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const scope = { companyId: job.companyId }
   if (job.payload.promptId !== undefined) {
@@ -101,13 +110,10 @@ async function callFor(deps: IntegrationWorkerDeps, job: ClaimedJob<IntegrationJ
     // A voice note is transcribed first; its file is read from the company's media folder.
     const audioPath = prompt.audioFile && deps.media ? deps.media.pathOf(job.companyId, prompt.audioFile) : null
     const outcome = await openAiTurn({ ...prompt.call, audioPath }, timeoutMs, deps.fetch)
-    // A prompt with a voice speaks its answer (a transfer is not spoken); a voice that fails falls back to text.
-    const spoken = outcome.kind === 'ok' && prompt.voice && deps.media && deps.speech && outcome.effects.queueId === undefined && !outcome.effects.stopBot
-    const text = outcome.kind === 'ok' ? [outcome.effects.reply ?? []].flat().join('\n') : ''
-    if (spoken && text) {
-      const said = await deps.speech!.synthesize(text, prompt.voice!, timeoutMs)
-      if (said.ok && outcome.kind === 'ok') outcome.effects.voiceFile = (await deps.media!.saveReceived(job.companyId, said.audio, 'audio/ogg', 'resposta.ogg')).fileName
-      else if (!said.ok) deps.log(`prompt ${job.payload.promptId} voice failed: ${said.reason}`)
+    // A prompt with a voice speaks its answer (a transfer is not spoken).
+    if (outcome.kind === 'ok' && prompt.voice && outcome.effects.queueId === undefined && !outcome.effects.stopBot) {
+      outcome.effects.voiceFile = await speakAnswer(deps, job, [outcome.effects.reply ?? []].flat().join('\n'), prompt.voice, timeoutMs)
+      if (outcome.effects.voiceFile) stored.push(outcome.effects.voiceFile)
     }
     return { name: prompt.name, outcome }
   }
@@ -122,7 +128,30 @@ async function callFor(deps: IntegrationWorkerDeps, job: ClaimedJob<IntegrationJ
         audioPath: call.dialogflow.audioFile && deps.media ? deps.media.pathOf(job.companyId, call.dialogflow.audioFile) : null,
       }, call.body.message.mediaType, deps.now(), timeoutMs, deps.fetch)
       : await postWebhook(call.url, call.secret, call.body, timeoutMs, deps.fetch)
+  // A bot's image, audio and video bubbles go to the customer as media, not links.
+  const media = deps.media
+  if (outcome.kind === 'ok' && outcome.effects.sends && media) {
+    const done = await storeBubbleMedia(outcome.effects.sends, {
+      save: (bytes, mimeType, originalName) => media.saveReceived(job.companyId, bytes, mimeType, originalName),
+      timeoutMs,
+      maxBytes: Math.min(media.maxBytes, WHATSAPP_MEDIA_BYTES),
+      fetch: deps.fetch,
+    })
+    outcome.effects.sends = done.sends
+    stored.push(...done.stored)
+  }
   return { name: call.name, outcome }
+}
+
+/** The answer as a stored voice note, or undefined (no text, no speech or media set up, or the voice failed: it goes as text). */
+async function speakAnswer(deps: IntegrationWorkerDeps, job: ClaimedJob<IntegrationJobPayload>, text: string, voice: { name: string; key: string; region: string }, timeoutMs: number): Promise<string | undefined> {
+  if (!text || !deps.media || !deps.speech) return undefined
+  const said = await deps.speech.synthesize(text, voice, timeoutMs)
+  if (!said.ok) {
+    deps.log(`prompt ${job.payload.promptId} voice failed: ${said.reason}`)
+    return undefined
+  }
+  return (await deps.media.saveReceived(job.companyId, said.audio, 'audio/ogg', 'resposta.ogg')).fileName
 }
 
 async function finish(deps: IntegrationWorkerDeps, job: ClaimedJob<unknown>, error: string | null): Promise<void> {

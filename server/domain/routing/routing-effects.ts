@@ -43,8 +43,9 @@ export async function sendSystemMessage(ctx: RoutingCtx, state: RunState, body: 
  * A stored file of the company (a flow's, a file list's) as a system message through the outbound queue,
  * with `caption` as its text; `extra` goes to the driver (asVoice for a voice note).
  */
-export async function sendSystemMedia(ctx: RoutingCtx, state: RunState, file: { fileName: string; originalName: string; mediaType: string; caption?: string; extra?: Record<string, unknown> }): Promise<void> {
+export async function sendSystemMedia(ctx: RoutingCtx, state: RunState, file: { fileName: string; originalName: string; mediaType: string; caption?: string; extra?: Record<string, unknown> }, runAt?: Date): Promise<void> {
   await enqueueSystem(ctx, state, {
+    runAt,
     body: file.caption ?? '',
     kind: 'media',
     mediaType: file.mediaType,

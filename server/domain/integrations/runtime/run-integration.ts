@@ -3,6 +3,7 @@ import type { RoutingCtx } from '../../routing/routing-context.ts'
 import { changeTicket, emitTicketUpdate, logTicket, sendSystemMedia, sendSystemMessage, writeSystemNote as writeNote, type RunState } from '../../routing/routing-effects.ts'
 import { loadRoutingState } from '../../routing/routing-state.ts'
 import type { IntegrationJobPayload } from './hand-over.ts'
+import type { Send } from './bubble-media.ts'
 import type { DialogflowCall } from './dialogflow-call.ts'
 import type { PromptCall } from './openai-call.ts'
 import type { TypebotCall } from './typebot-call.ts'
@@ -100,8 +101,8 @@ async function liveState(ctx: RoutingCtx, job: IntegrationJobPayload): Promise<R
 }
 
 /**
- * The answer on the ticket: the Typebot session kept or dropped, its texts to the customer as system
- * messages through the outbound queue (delayMs apart), then a transfer to a queue or a user, or stopBot,
+ * The answer on the ticket: the Typebot session kept or dropped, its texts and stored media to the customer
+ * as system messages through the outbound queue (delayMs apart), then a transfer to a queue or a user, or stopBot,
  * which end the hand-over, or close. A queue or user that is not the company's is refused with a note.
  * 'stale' when the ticket no longer waits for the answer.
  */
@@ -116,13 +117,16 @@ export async function applyEffects(ctx: RoutingCtx, job: IntegrationJobPayload, 
   if (reply.session) {
     await ctx.tx`update tickets set typebot_session_id = ${reply.session.id}, typebot_session_at = ${reply.session.id === null ? null : ctx.now()} where id = ${state.ticketId}`
   }
-  // Postgres text cannot hold NUL: a provider's text loses it rather than failing the whole answer.
-  const texts = (reply.reply === undefined ? [] : Array.isArray(reply.reply) ? reply.reply : [reply.reply]).map((t) => t.replaceAll('\u0000', ''))
-  if (reply.voiceFile) await sendSystemMedia(ctx, state, { fileName: reply.voiceFile, originalName: 'resposta.ogg', mediaType: 'audio', extra: { asVoice: true } })
-  else {
-    for (const [i, text] of texts.entries()) {
-      await sendSystemMessage(ctx, state, text, undefined, reply.delayMs && i > 0 ? new Date(ctx.now().getTime() + i * reply.delayMs) : undefined)
-    }
+  const texts = reply.reply === undefined ? [] : Array.isArray(reply.reply) ? reply.reply : [reply.reply]
+  const sends: Send[] = reply.voiceFile
+    ? [{ file: { fileName: reply.voiceFile, originalName: 'resposta.ogg', mediaType: 'audio' } }]
+    : reply.sends ?? texts.map((text) => ({ text }))
+  for (const [i, send] of sends.entries()) {
+    const runAt = reply.delayMs && i > 0 ? new Date(ctx.now().getTime() + i * reply.delayMs) : undefined
+    // Postgres text cannot hold NUL: a provider's text loses it rather than failing the whole answer.
+    if ('text' in send) await sendSystemMessage(ctx, state, send.text.replaceAll('\u0000', ''), undefined, runAt)
+    else if ('file' in send) await sendSystemMedia(ctx, state, { ...send.file, extra: reply.voiceFile ? { asVoice: true } : undefined }, runAt)
+    else await sendSystemMessage(ctx, state, send.url.replaceAll('\u0000', ''), undefined, runAt)
   }
   if (reply.userId !== undefined) {
     const [user] = await ctx.tx`select 1 from users where id = ${reply.userId} and company_id = ${state.companyId}`

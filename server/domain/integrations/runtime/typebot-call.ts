@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Send } from './bubble-media.ts'
 import type { CallOutcome, Effects } from './webhook-call.ts'
 
 /** A Typebot integration's settings and the ticket's session, read before the call (run-integration.ts). */
@@ -20,7 +21,7 @@ export interface TypebotCall {
 /** The parts of Typebot's chat API answer we use (docs.typebot.io "Start chat" / "Continue chat"). */
 const bubble = z.object({
   type: z.string(),
-  content: z.object({ markdown: z.string().optional(), richText: z.unknown().optional(), url: z.string().optional() }).passthrough().optional(),
+  content: z.object({ markdown: z.string().optional(), richText: z.unknown().optional(), url: z.string().optional(), type: z.string().optional() }).passthrough().optional(),
 }).passthrough()
 const chatAnswer = z.object({
   sessionId: z.string().optional(),
@@ -66,22 +67,32 @@ export async function typebotTurn(call: TypebotCall, now: Date, timeoutMs: numbe
   return { kind: 'ok', effects: { ...effectsOf(answer), delayMs: call.delayMs, session: { id: sessionId } } }
 }
 
-/** Typebot's bubbles as our effects: texts in order (media as their links), a choice input's items, a `#{...}` transfer. */
+/**
+ * Typebot's bubbles as our effects, in order: texts, image/audio/video bubbles by their URL (the worker
+ * downloads them, bubble-media.ts), an embed or a YouTube/Vimeo video as its link, a choice input's items,
+ * a `#{...}` transfer.
+ */
 function effectsOf(answer: ChatAnswer): Effects {
-  const texts: string[] = []
+  const sends: Send[] = []
   const effects: Effects = {}
   for (const m of answer.messages) {
     if (m.type === 'text') {
       const text = textOf(m.content)
       const trigger = text.startsWith('#') ? parseTrigger(text.slice(1)) : null
       if (trigger) Object.assign(effects, trigger)
-      else if (text) texts.push(text)
-    } else if (m.content?.url) texts.push(m.content.url)
+      else if (text) sends.push({ text })
+      continue
+    }
+    const url = m.content?.url
+    if (!url) continue
+    const hosted = m.type !== 'video' || m.content?.type === undefined || m.content.type === 'url'
+    if ((m.type === 'image' || m.type === 'audio' || m.type === 'video') && hosted) sends.push({ url, mediaType: m.type })
+    else sends.push({ text: url })
   }
   if (answer.input?.type === 'choice input' && answer.input.items?.length) {
-    texts.push(answer.input.items.map((i) => `▶️ ${i.content ?? ''}`).join('\n'))
+    sends.push({ text: answer.input.items.map((i) => `▶️ ${i.content ?? ''}`).join('\n') })
   }
-  return { ...effects, reply: texts }
+  return { ...effects, sends }
 }
 
 /** Markdown bubbles in WhatsApp's marks (**bold** → *bold*); rich text joined line by line. */

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto'
 import { z } from 'zod'
+import type { Send } from './bubble-media.ts'
 
 /** The header carrying the signature: "sha256=" and the hex HMAC-SHA256 of the raw body with the integration's secret. */
 export const SIGNATURE_HEADER = 'X-Balcao-Signature-256'
@@ -41,6 +42,8 @@ export type WebhookReply = z.infer<typeof webhookReplySchema>
  */
 export interface Effects extends WebhookReply {
   close?: boolean
+  /** A bot's bubbles in order (Typebot), in place of reply: texts and media. */
+  sends?: Send[]
   /** Between one text and the next (typebotDelayMessage). */
   delayMs?: number
   /** The Typebot session the ticket keeps (null: none). */
