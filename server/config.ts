@@ -51,6 +51,11 @@ const envSchema = z.object({
   META_APP_SECRET: z.string().min(8).optional(),
   /** Answered back to Meta's webhook subscription check (hub.verify_token). */
   META_VERIFY_TOKEN: z.string().min(8).optional(),
+  /**
+   * This server's address as the outside sees it (https://balcao.example.com). Integration webhooks then carry a
+   * signed link to a message's file (valid 24 h); unset, they announce its type only.
+   */
+  PUBLIC_URL: z.string().url().optional(),
   /** Pix charges through Mercado Pago (issue 19) when its access token is set; manual charges otherwise. */
   MERCADOPAGO_ACCESS_TOKEN: z.string().min(8).optional(),
   /** The webhook secret of the Mercado Pago application: notifications without its x-signature are refused. */

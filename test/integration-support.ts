@@ -1,4 +1,5 @@
 import type { SpeechSynth } from '../server/domain/integrations/runtime/index.ts'
+import { publicMediaLinks } from '../server/media/signed-url.ts'
 import { runIntegrationBatch } from '../workers/integrations.ts'
 import type { TestEnv } from './env.ts'
 import { uniq } from './factories.ts'
@@ -14,11 +15,12 @@ export async function addWebhookIntegration(env: TestEnv, companyId: number, fak
 }
 
 /** One batch of the integration worker on the test clock, short timeout. */
-export const runIntegrations = (env: TestEnv, opts: { timeoutMs?: number; attempts?: number; dialogflowUrl?: string; openAiUrl?: string; speech?: SpeechSynth } = {}) =>
-  runIntegrationBatch({ db: env.services.db, events: env.services.events, now: () => env.clock.now, owner: 'integration-test', log: (m, e) => console.error(m, e), timeoutMs: opts.timeoutMs ?? 2_000, attempts: opts.attempts, random: () => 0.5, dialogflowUrl: opts.dialogflowUrl, openAiUrl: opts.openAiUrl, openAiModel: 'test-model', media: env.services.media, speech: opts.speech })
+export const runIntegrations = (env: TestEnv, opts: { timeoutMs?: number; attempts?: number; dialogflowUrl?: string; openAiUrl?: string; speech?: SpeechSynth; publicUrl?: string } = {}) =>
+  runIntegrationBatch({ db: env.services.db, events: env.services.events, now: () => env.clock.now, owner: 'integration-test', log: (m, e) => console.error(m, e), timeoutMs: opts.timeoutMs ?? 2_000, attempts: opts.attempts, random: () => 0.5, dialogflowUrl: opts.dialogflowUrl, openAiUrl: opts.openAiUrl, openAiModel: 'test-model', media: env.services.media, speech: opts.speech,
+    mediaLink: opts.publicUrl ? publicMediaLinks(env.services.keys, opts.publicUrl, () => env.clock.now) : undefined })
 
 /** Runs batches until none is due at the test clock, moving the clock past each retry's backoff. */
-export async function drainIntegrations(env: TestEnv, opts: { timeoutMs?: number; attempts?: number; dialogflowUrl?: string; openAiUrl?: string; speech?: SpeechSynth } = {}): Promise<void> {
+export async function drainIntegrations(env: TestEnv, opts: Parameters<typeof runIntegrations>[1] = {}): Promise<void> {
   for (let i = 0; i < 10; i++) {
     await runIntegrations(env, opts)
     const [pending] = await q(env, (tx) => tx`select count(*)::int as n from jobs where queue = 'integration' and done_at is null`)

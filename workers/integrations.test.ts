@@ -157,4 +157,34 @@ describeEachBackend('integrations: n8n and webhook', (env) => {
     const [done] = await q(env(), (tx) => tx`select last_error, done_at from jobs where id = ${job.id}`)
     expect(done).toMatchObject({ lastError: 'stale' })
   }, T)
+
+  test("a customer's file reaches the receiver as a signed 24-hour link under PUBLIC_URL that opens without a session; without PUBLIC_URL, only its type", async () => {
+    const { conn, companyId } = await setup(env())
+    const integration = await addWebhookIntegration(env(), companyId, fake)
+    await q(env(), (tx) => tx`update whatsapps set integration_id = ${integration} where id = ${conn.id}`)
+    fake.calls.length = 0
+    const from = number()
+    const { ticketId } = await say(env(), conn, from, '', 'audio')
+    const bytes = new Uint8Array([0x4f, 0x67, 0x67, 0x53, 1, 2])
+    const stored = await env().services.media.saveReceived(companyId, bytes, 'audio/ogg', 'nota.ogg')
+    await q(env(), (tx) => tx`update messages set media_path = ${stored.fileName}, media_name = 'nota.ogg' where ticket_id = ${ticketId} and not from_me`)
+    fake.queue({ json: {} })
+    await drainIntegrations(env(), { publicUrl: 'https://balcao.example.com/' })
+    const { mediaUrl, ...message } = fake.calls[0].body.message
+    expect(message).toMatchObject({ mediaType: 'audio', mediaName: 'nota.ogg' })
+    expect(mediaUrl).toMatch(/^https:\/\/balcao\.example\.com\/media\/\d+\/[a-f0-9]{32}\.ogg\?exp=\d+&sig=/)
+    const path = mediaUrl.replace('https://balcao.example.com', '')
+    const exp = Number(new URL(mediaUrl).searchParams.get('exp'))
+    expect(exp * 1000 - env().clock.now.getTime()).toBeGreaterThan(23 * 3600_000)
+    const res = await env().app.request(path)
+    expect(res.status).toBe(200)
+    expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes)
+    // The link opens that file only: another name with the same signature is refused.
+    expect((await env().app.request(path.replace(stored.fileName, `${'a'.repeat(32)}.ogg`))).status).not.toBe(200)
+
+    await say(env(), conn, from, 'e agora?')
+    fake.queue({ json: {} })
+    await drainIntegrations(env())
+    expect(fake.calls[1].body.message).toMatchObject({ body: 'e agora?', mediaType: 'text', mediaUrl: null, mediaName: null })
+  }, T)
 })

@@ -30,6 +30,8 @@ export interface IntegrationWorkerDeps {
   openAiModel?: string
   /** Where stored files are read from (a prompt transcribes a voice note). */
   media?: Pick<MediaStore, 'pathOf' | 'saveReceived' | 'unlink' | 'maxBytes'>
+  /** A signed absolute link to a company's stored file, for the webhook body (PUBLIC_URL set). */
+  mediaLink?: (companyId: number, fileName: string) => string | null
   /** Speaks a prompt's answer when the prompt has a voice (Azure by default). */
   speech?: SpeechSynth
 }
@@ -117,7 +119,7 @@ async function callFor(deps: IntegrationWorkerDeps, job: ClaimedJob<IntegrationJ
     }
     return { name: prompt.name, outcome }
   }
-  const call = await withTenant(deps.db, scope, (tx) => prepareCall(tx, job.payload, `integration-${job.id}`, deps.now()))
+  const call = await withTenant(deps.db, scope, (tx) => prepareCall(tx, job.payload, `integration-${job.id}`, deps.now(), deps.mediaLink && ((f) => deps.mediaLink!(job.companyId, f))))
   if (!call) return null
   const outcome: CallOutcome = call.type === 'typebot'
     ? await typebotTurn(call.typebot, deps.now(), timeoutMs, deps.fetch)

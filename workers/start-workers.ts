@@ -7,6 +7,7 @@ import { webhookDriverFactories } from './channels/registry.ts'
 import { startScheduler } from './scheduler.ts'
 import { CampaignRunner } from './campaigns.ts'
 import { FlowRunner } from './flows.ts'
+import { publicMediaLinks } from '../server/media/signed-url.ts'
 import { IntegrationRunner, type IntegrationWorkerDeps } from './integrations.ts'
 import { azureSpeech } from '../server/domain/integrations/runtime/index.ts'
 import { SessionManager } from './session-manager.ts'
@@ -80,7 +81,8 @@ export function startWorkers(services: Services, opts: StartWorkersOptions = {})
   // Issue 21: interval resumes of the flows; their sends wake the host through the appMessage events below.
   const flows = new FlowRunner({ db: services.db, events: services.events, now: services.now, owner: host.owner, log })
   flows.start()
-  const integrations = new IntegrationRunner({ db: services.db, events: services.events, now: services.now, owner: host.owner, log, dialogflowUrl: services.config.DIALOGFLOW_API_URL, openAiUrl: services.config.OPENAI_BASE_URL, openAiModel: services.config.OPENAI_MODEL, media: services.media, speech: azureSpeech(services.config.AZURE_TTS_URL), ...opts.integrations }, 300)
+  const integrations = new IntegrationRunner({ db: services.db, events: services.events, now: services.now, owner: host.owner, log, dialogflowUrl: services.config.DIALOGFLOW_API_URL, openAiUrl: services.config.OPENAI_BASE_URL, openAiModel: services.config.OPENAI_MODEL, media: services.media, speech: azureSpeech(services.config.AZURE_TTS_URL),
+    mediaLink: services.config.PUBLIC_URL ? publicMediaLinks(services.keys, services.config.PUBLIC_URL, services.now) : undefined, ...opts.integrations }, 300)
   integrations.start()
   // The API in this process asks WhatsApp about numbers through the sessions held here; a company whose
   // session another worker holds is asked through the database (number-check-requests.ts) when there is one.

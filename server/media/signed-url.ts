@@ -31,3 +31,12 @@ export function verifyMediaSignature(
   const given = Buffer.from(sig)
   return given.length === expected.length && timingSafeEqual(given, expected)
 }
+
+/**
+ * Absolute signed links under `publicUrl` (config PUBLIC_URL), valid `ttlMs` from each call: what an
+ * outside receiver (an integration webhook) fetches a message's file with, without a session.
+ */
+export function publicMediaLinks(keys: TokenKeys, publicUrl: string, now: () => Date, ttlMs = 24 * 3600_000) {
+  const root = publicUrl.replace(/\/+$/, '')
+  return (companyId: number, fileName: string) => `${root}${signMediaPath(keys, companyId, fileName, new Date(now().getTime() + ttlMs))}`
+}

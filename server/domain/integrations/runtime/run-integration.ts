@@ -21,17 +21,18 @@ export interface IntegrationCall {
   dialogflow: Omit<DialogflowCall, 'apiUrl' | 'audioPath'> & { audioFile: string | null }
 }
 
-type CallRow = Omit<WebhookBody, 'event' | 'deliveryId' | 'sentAt'> & {
+type CallRow = Omit<WebhookBody, 'event' | 'deliveryId' | 'sentAt' | 'message'> & {
+  message: Omit<WebhookBody['message'], 'mediaUrl'> & { mediaPath: string | null }
   type: string; url: string; secret: string; live: boolean
   typebot: Omit<TypebotCall, 'url' | 'text' | 'contact' | 'sessionAt'> & { sessionAt: string | null }
   dialogflow: { jsonContent: string; projectName: string; language: string; audioFile: string | null }
 }
 
 /**
- * The call for a queued job, or null when it no longer applies: the ticket was taken by an attendant,
+ * The call for a queued job (`mediaLink` makes the body's link to the message's file), or null when it no longer applies: the ticket was taken by an attendant,
  * closed, switched off its integration or moved to another one, or the message is gone (LGPD erase).
  */
-export async function prepareCall(tx: Tx, job: IntegrationJobPayload, deliveryId: string, now: Date): Promise<IntegrationCall | null> {
+export async function prepareCall(tx: Tx, job: IntegrationJobPayload, deliveryId: string, now: Date, mediaLink?: (fileName: string) => string | null): Promise<IntegrationCall | null> {
   if (job.integrationId === undefined) return null
   const [row] = await tx<CallRow[]>`
     select qi.type, qi.url_n8n as url, qi.signing_secret as secret,
@@ -40,7 +41,8 @@ export async function prepareCall(tx: Tx, job: IntegrationJobPayload, deliveryId
            json_build_object('id', w.id, 'name', w.name, 'channel', w.channel) as connection,
            json_build_object('id', t.id, 'uuid', t.uuid, 'status', t.status, 'queueId', t.queue_id) as ticket,
            json_build_object('id', c.id, 'name', c.name, 'number', c.number, 'email', c.email) as contact,
-           json_build_object('id', m.id, 'body', m.body, 'mediaType', m.media_type, 'fromMe', m.from_me, 'createdAt', m.created_at) as message,
+           json_build_object('id', m.id, 'body', m.body, 'mediaType', m.media_type, 'fromMe', m.from_me, 'createdAt', m.created_at,
+                             'mediaName', m.media_name, 'mediaPath', m.media_path) as message,
            json_build_object('slug', qi.typebot_slug, 'expiresMin', qi.typebot_expires, 'keywordFinish', qi.typebot_keyword_finish,
                              'keywordRestart', qi.typebot_keyword_restart, 'restartMessage', qi.typebot_restart_message,
                              'unknownMessage', qi.typebot_unknown_message, 'delayMs', qi.typebot_delay_message,
@@ -55,7 +57,8 @@ export async function prepareCall(tx: Tx, job: IntegrationJobPayload, deliveryId
       join messages m on m.id = ${job.messageId} and m.ticket_id = t.id
      where t.id = ${job.ticketId}`
   if (!row?.live || (!row.url && row.type !== 'dialogflow')) return null
-  const { type, url, secret, live: _live, typebot, dialogflow, ...parts } = row
+  const { type, url, secret, live: _live, typebot, dialogflow, message: { mediaPath, ...message }, ...rest } = row
+  const parts = { ...rest, message: { ...message, mediaUrl: mediaPath && mediaLink ? mediaLink(mediaPath) : null } }
   const body: WebhookBody = { event: 'message', deliveryId, sentAt: now.toISOString(), ...parts }
   return {
     type, url, secret, name: row.integration.name, body,

@@ -17,7 +17,8 @@ export interface WebhookBody {
   connection: { id: number; name: string; channel: string }
   ticket: { id: number; uuid: string; status: string; queueId: number | null }
   contact: { id: number; name: string; number: string; email: string }
-  message: { id: number; body: string; mediaType: string; fromMe: boolean; createdAt: string }
+  /** mediaUrl: a signed link to the message's file, valid 24 h (null: no file, or PUBLIC_URL unset). */
+  message: { id: number; body: string; mediaType: string; fromMe: boolean; createdAt: string; mediaName: string | null; mediaUrl: string | null }
 }
 
 /** A text we can store and send: no NUL (Postgres text refuses it), at most WhatsApp's practical length. */
