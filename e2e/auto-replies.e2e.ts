@@ -64,6 +64,17 @@ describe('auto-replies', () => {
       await row.getByRole('cell', { name: 'Contém', exact: true }).waitFor()
       await row.getByText('Arquivo: mapa.png').waitFor()
 
+      // Another admin's rule appears and leaves without a reload (company-{id}-autoReply).
+      const other = (json?: unknown, path = '/auto-replies', method = 'POST') => fetch(`${server.baseUrl}${path}`, {
+        method, headers: { authorization: `Bearer ${world.token}`, 'content-type': 'application/json' }, body: json ? JSON.stringify(json) : undefined,
+      })
+      const made = await other({ keyword: 'horário', condition: 'startsWith', response: 'Das 8h às 18h.' })
+      expect(made.status).toBe(201)
+      const live = page.getByTestId('auto-reply-row').filter({ hasText: 'horário' })
+      await live.getByRole('cell', { name: 'Começa com', exact: true }).waitFor()
+      expect((await other(undefined, `/auto-replies/${(await made.json()).id}`, 'DELETE')).status).toBe(200)
+      await live.waitFor({ state: 'detached' })
+
       await page.goto(`${server.baseUrl}/settings`)
       const on = page.getByRole('switch', { name: 'Respostas automáticas por palavra-chave' })
       await on.click()

@@ -4,6 +4,7 @@ import { describeEachBackend } from '../../test/env.ts'
 import { createCompany, createUser } from '../../test/factories.ts'
 import { formWith, PNG_1PX } from '../../test/files.ts'
 import { call } from '../../test/http.ts'
+import type { DomainEvent } from '../domain/context.ts'
 
 const SLOW = 30_000
 const fieldsOf = (body: any) => (body.fields ?? []).map((f: { field: string }) => f.field).sort()
@@ -11,6 +12,8 @@ const fieldsOf = (body: any) => (body.fields ?? []).map((f: { field: string }) =
 describeEachBackend('auto-replies (issue 22)', (env) => {
   test('an admin adds, pages, searches, edits, attaches a file, reads it back, removes it and deletes', async () => {
     const { adminToken, companyId } = await createCompany(env())
+    const events: DomainEvent[] = []
+    const stop = env().services.events.subscribe((e) => e.type === 'autoReply' && e.companyId === companyId && events.push(JSON.parse(JSON.stringify(e))))
     const created = await call(env(), 'POST', '/auto-replies', { token: adminToken, json: { keyword: 'Horário', response: 'Atendemos das 8h às 18h.' } })
     expect(created.status).toBe(201)
     expect(created.body).toMatchObject({ keyword: 'Horário', condition: 'equal', response: 'Atendemos das 8h às 18h.', mediaPath: null })
@@ -32,6 +35,11 @@ describeEachBackend('auto-replies (issue 22)', (env) => {
     expect((await call(env(), 'GET', `/auto-replies/${created.body.id}/media`, { token: adminToken })).status).toBe(404)
     expect((await call(env(), 'DELETE', `/auto-replies/${created.body.id}`, { token: adminToken })).status).toBe(200)
     expect((await call(env(), 'GET', `/auto-replies/${created.body.id}`, { token: adminToken })).status).toBe(404)
+    stop()
+    // Each change is told to the company's admins (company-{id}-autoReply), the 21 other rules' creations too.
+    const mine = events.filter((e) => (e.payload as any).autoReply?.id === created.body.id || (e.payload as any).autoReplyId === created.body.id)
+    expect(mine.map((e) => (e.payload as { action: string }).action)).toEqual(['create', 'update', 'update', 'update', 'delete'])
+    expect(events).toHaveLength(26)
   }, SLOW)
 
   test("keyword, condition and response required ('Obrigatório'); an unknown condition or NUL is refused; admins only; another company's is 404", async () => {

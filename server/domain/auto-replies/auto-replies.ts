@@ -35,16 +35,25 @@ export async function showAutoReply(ctx: DomainCtx, id: number): Promise<AutoRep
   return row
 }
 
+/**
+ * Tells the company's admins, so another admin's open /auto-replies page follows (company-{id}-autoReply
+ * {action, autoReply | autoReplyId}; the spec names no event for them: docs/decisions.md "Auto-replies").
+ */
+function emitted(ctx: DomainCtx, action: 'create' | 'update', autoReply: AutoReplyView): AutoReplyView {
+  ctx.emit({ type: 'autoReply', companyId: ctx.auth.user.companyId, payload: { action, autoReply } })
+  return autoReply
+}
+
 export async function createAutoReply(ctx: DomainCtx, input: AutoReplyInput): Promise<AutoReplyView> {
   const [row] = await ctx.tx<AutoReplyView[]>`
     insert into auto_replies ${ctx.tx({ companyId: ctx.auth.user.companyId, ...input })} returning ${ctx.tx.unsafe(COLUMNS)}`
-  return row
+  return emitted(ctx, 'create', row)
 }
 
 export async function updateAutoReply(ctx: DomainCtx, id: number, input: AutoReplyInput): Promise<AutoReplyView> {
   await showAutoReply(ctx, id)
   const [row] = await ctx.tx<AutoReplyView[]>`update auto_replies set ${ctx.tx(input)} where id = ${id} returning ${ctx.tx.unsafe(COLUMNS)}`
-  return row
+  return emitted(ctx, 'update', row)
 }
 
 /** DELETE /auto-replies/{id}: its file goes too, once the request succeeds. */
@@ -52,6 +61,7 @@ export async function deleteAutoReply(ctx: DomainCtx, media: MediaStore, id: num
   const current = await showAutoReply(ctx, id)
   await ctx.tx`delete from auto_replies where id = ${id}`
   await media.remove(ctx.auth.user.companyId, current.mediaPath)
+  ctx.emit({ type: 'autoReply', companyId: ctx.auth.user.companyId, payload: { action: 'delete', autoReplyId: id } })
 }
 
 /** POST /auto-replies/{id}/media-upload (a file) and DELETE (null): the old file goes once the request succeeds. */
@@ -62,5 +72,5 @@ export async function setAutoReplyMedia(ctx: DomainCtx, media: MediaStore, id: n
     update auto_replies set media_path = ${stored?.fileName ?? null}, media_name = ${stored?.originalName ?? null}
      where id = ${id} returning ${ctx.tx.unsafe(COLUMNS)}`
   await media.remove(ctx.auth.user.companyId, current.mediaPath)
-  return row
+  return emitted(ctx, 'update', row)
 }

@@ -1,6 +1,7 @@
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { toastError } from '../../lib/errors.ts'
+import { onRealtimeEvent } from '../../lib/realtime.ts'
 import { saveOnline } from '../../lib/outbox-save.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
 import { usePagedRecords } from '../../lib/use-paged-records.ts'
@@ -12,7 +13,7 @@ import { ListStatus } from '../../ui/list-status.tsx'
 import { SearchField } from '../../ui/search-field.tsx'
 import { rowClass, TableCard, tdClass, thClass } from '../../ui/table-card.tsx'
 import { AutoReplyDialog } from './auto-reply-dialog.tsx'
-import { autoReplyCalls, autoReplyValuesOf, fetchAutoReplies, mergeAutoReplies, newAutoReplyValues, type AutoReply, type AutoReplyFormValues } from './auto-replies.ts'
+import { applyAutoReplyEvent, autoReplyCalls, autoReplyValuesOf, fetchAutoReplies, mergeAutoReplies, newAutoReplyValues, type AutoReply, type AutoReplyFormValues } from './auto-replies.ts'
 
 const BLANK = newAutoReplyValues()
 
@@ -27,6 +28,9 @@ export default function AutoRepliesPage() {
   const list = usePagedRecords<AutoReply>(settled, (page, signal) => fetchAutoReplies(settled, page, signal), mergeAutoReplies)
   const [editing, setEditing] = useState<{ target: AutoReply | null; initial: AutoReplyFormValues } | null>(null)
   const [deleting, setDeleting] = useState<AutoReply | null>(null)
+  const { update } = list
+  // Other admins' changes arrive live (company-{id}-autoReply).
+  useEffect(() => onRealtimeEvent((event, data) => update((rows) => applyAutoReplyEvent(rows, event, data, settled))), [update, settled])
 
   const save = async (values: AutoReplyFormValues) => {
     const target = editing?.target

@@ -1,4 +1,5 @@
 import { api } from '../../lib/api.ts'
+import { applyRecordEvent } from '../../lib/live-records.ts'
 import type { Page } from '../../lib/use-paged-records.ts'
 import { AUTO_REPLY_CONDITIONS } from '../../../../server/domain/auto-replies/auto-reply-conditions.ts'
 
@@ -45,6 +46,15 @@ export function mergeAutoReplies(a: AutoReply[], b: AutoReply[]): AutoReply[] {
   const byId = new Map<number, AutoReply>()
   for (const r of [...a, ...b]) byId.set(r.id, r)
   return [...byId.values()].sort((x, y) => x.keyword.toLowerCase().localeCompare(y.keyword.toLowerCase()) || x.id - y.id)
+}
+
+/** Another admin's change (company-{id}-autoReply {action, autoReply | autoReplyId}) on the loaded list, filtered by the search. */
+export function applyAutoReplyEvent(rows: AutoReply[], event: string, data: unknown, search: string): AutoReply[] {
+  return applyRecordEvent(rows, event, data, {
+    kind: 'autoReply', record: 'autoReply', idKey: 'autoReplyId', merge: mergeAutoReplies,
+    valid: (r) => typeof r.keyword === 'string',
+    matches: (r) => r.keyword.toLowerCase().includes(search.trim().toLowerCase()),
+  })
 }
 
 export interface AutoReplyFormValues extends AutoReplyInput {

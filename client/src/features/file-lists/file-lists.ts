@@ -1,5 +1,6 @@
 import { api } from '../../lib/api.ts'
 import type { Page } from '../../lib/use-paged-records.ts'
+import { applyRecordEvent } from '../../lib/live-records.ts'
 
 /** File lists (spec part 2 §2 "File lists", §7 /files): online only, the server's rows. */
 
@@ -56,12 +57,9 @@ export function mergeFileLists(a: FileList[], b: FileList[]): FileList[] {
 
 /** A live event (company-{id}-file {action, fileList | fileId}) applied to the loaded list, filtered by the search. */
 export function applyFileListEvent(rows: FileList[], event: string, data: unknown, search: string): FileList[] {
-  if (!/^company-\d+-file$/.test(event)) return rows
-  const d = (data ?? {}) as { action?: string; fileList?: FileList; fileId?: number }
-  if (d.action === 'delete') return rows.some((r) => r.id === d.fileId) ? rows.filter((r) => r.id !== d.fileId) : rows
-  const list = d.fileList
-  if ((d.action !== 'create' && d.action !== 'update') || !list || typeof list.id !== 'number' || typeof list.name !== 'string') return rows
-  const known = rows.some((r) => r.id === list.id)
-  if (!known && !list.name.toLowerCase().includes(search.trim().toLowerCase())) return rows
-  return mergeFileLists(rows.filter((r) => r.id !== list.id), [list])
+  return applyRecordEvent(rows, event, data, {
+    kind: 'file', record: 'fileList', idKey: 'fileId', merge: mergeFileLists,
+    valid: (f) => typeof f.name === 'string',
+    matches: (f) => f.name.toLowerCase().includes(search.trim().toLowerCase()),
+  })
 }
