@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { importPKCS8, SignJWT } from 'jose'
 import { z } from 'zod'
+import { statusFailure, timedFetch, type Failed } from './provider-fetch.ts'
 import type { CallOutcome } from './webhook-call.ts'
 
 /** The fields of a Google service-account key (the JSON the admin pastes as jsonContent) that we use. */
@@ -41,21 +42,11 @@ export interface DetectResult {
   endInteraction: boolean
 }
 
-type Failed = Exclude<CallOutcome, { kind: 'ok' }>
 const GOOGLE_TOKEN_URI = 'https://oauth2.googleapis.com/token'
 const SCOPE = 'https://www.googleapis.com/auth/cloud-platform'
 
 /** Access tokens by key: a cache (an hour each), never the only copy of anything. */
 const tokens = new Map<string, { token: string; until: number }>()
-
-async function timedFetch(fetchImpl: typeof fetch, url: string, init: RequestInit, timeoutMs: number): Promise<Response | Failed> {
-  try {
-    return await fetchImpl(url, { ...init, signal: AbortSignal.timeout(timeoutMs) })
-  } catch (err) {
-    const name = (err as Error)?.name
-    return { kind: 'retry', reason: name === 'TimeoutError' || name === 'AbortError' ? `sem resposta em ${Math.round(timeoutMs / 1000)} s` : 'não foi possível conectar' }
-  }
-}
 
 /**
  * An OAuth access token for the service account: a JWT signed with its private key (jose, RS256) traded
@@ -120,8 +111,8 @@ export async function detectIntent(call: DialogflowCall, now: Date, timeoutMs: n
   }, timeoutMs)
   if (!(res instanceof Response)) return { ok: false, outcome: res }
   const json = await res.json().catch(() => null)
-  if (res.status === 429 || res.status >= 500) return { ok: false, outcome: { kind: 'retry', reason: `HTTP ${res.status}` } }
-  if (!res.ok) return { ok: false, outcome: { kind: 'fail', reason: `HTTP ${res.status}` } }
+  const failed = statusFailure(res.status)
+  if (failed) return { ok: false, outcome: failed }
   const parsed = detectAnswer.safeParse(json)
   if (!parsed.success) return { ok: false, outcome: { kind: 'fail', reason: 'resposta fora do formato' } }
   const q = parsed.data.queryResult

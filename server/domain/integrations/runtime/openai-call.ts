@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { statusFailure, timedFetch, type Failed } from './provider-fetch.ts'
 import type { CallOutcome } from './webhook-call.ts'
 
 /** What the answer says when the customer asks for a person (the anchors' phrase); it moves the ticket to the prompt's queue. */
@@ -24,19 +25,16 @@ export interface PromptCall {
 /** The transcription model of OpenAI's audio API (an OpenAI-compatible server maps it as it likes). */
 export const TRANSCRIBE_MODEL = 'whisper-1'
 
-async function transcribe(call: PromptCall, path: string, timeoutMs: number, fetchImpl: typeof fetch): Promise<string | Exclude<CallOutcome, { kind: 'ok' }>> {
+async function transcribe(call: PromptCall, path: string, timeoutMs: number, fetchImpl: typeof fetch): Promise<string | Failed> {
   const form = new FormData()
   form.append('file', Bun.file(path), path.split('/').pop() ?? 'audio.ogg')
   form.append('model', TRANSCRIBE_MODEL)
-  let res: Response
-  try {
-    res = await fetchImpl(`${call.baseUrl.replace(/\/+$/, '')}/audio/transcriptions`, { method: 'POST', headers: { authorization: `Bearer ${call.apiKey}` }, body: form, signal: AbortSignal.timeout(timeoutMs) })
-  } catch {
-    return { kind: 'retry', reason: 'transcrição: não foi possível conectar' }
-  }
+  const res = await timedFetch(fetchImpl, `${call.baseUrl.replace(/\/+$/, '')}/audio/transcriptions`, { method: 'POST', headers: { authorization: `Bearer ${call.apiKey}` }, body: form }, timeoutMs, 'transcrição: ')
+  if (!(res instanceof Response)) return res
   const json = (await res.json().catch(() => null)) as { text?: unknown } | null
-  if (res.status === 429 || res.status >= 500) return { kind: 'retry', reason: `transcrição: HTTP ${res.status}` }
-  if (!res.ok || typeof json?.text !== 'string') return { kind: 'fail', reason: `transcrição: HTTP ${res.status}` }
+  const failed = statusFailure(res.status, 'transcrição: ')
+  if (failed) return failed
+  if (typeof json?.text !== 'string') return { kind: 'fail', reason: 'transcrição: resposta fora do formato' }
   return json.text.trim()
 }
 
@@ -68,22 +66,16 @@ export async function openAiTurn(call: PromptCall, timeoutMs: number, fetchImpl:
     ...call.history.filter((m) => m.body.trim()).map((m) => ({ role: m.fromMe ? 'assistant' : 'user', content: m.body })),
     ...(heard ? [{ role: 'user', content: heard }] : []),
   ]
-  let res: Response
-  try {
-    res = await fetchImpl(`${call.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${call.apiKey}` },
-      body: JSON.stringify({ model: call.model, messages, max_tokens: call.maxTokens, temperature: call.temperature }),
-      signal: AbortSignal.timeout(timeoutMs),
-    })
-  } catch (err) {
-    const name = (err as Error)?.name
-    return { kind: 'retry', reason: name === 'TimeoutError' || name === 'AbortError' ? `sem resposta em ${Math.round(timeoutMs / 1000)} s` : 'não foi possível conectar' }
-  }
+  const res = await timedFetch(fetchImpl, `${call.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${call.apiKey}` },
+    body: JSON.stringify({ model: call.model, messages, max_tokens: call.maxTokens, temperature: call.temperature }),
+  }, timeoutMs)
+  if (!(res instanceof Response)) return res
   const json = await res.json().catch(() => null)
-  if (res.status === 429 || res.status >= 500) return { kind: 'retry', reason: `HTTP ${res.status}` }
   if (res.status === 401) return { kind: 'fail', reason: 'chave de API recusada (HTTP 401)' }
-  if (!res.ok) return { kind: 'fail', reason: `HTTP ${res.status}` }
+  const failed = statusFailure(res.status)
+  if (failed) return failed
   const parsed = completion.safeParse(json)
   if (!parsed.success) return { kind: 'fail', reason: 'resposta fora do formato' }
   const answer = (parsed.data.choices[0].message.content ?? '').trim()

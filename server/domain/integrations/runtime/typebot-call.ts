@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Send } from './bubble-media.ts'
+import { statusFailure, timedFetch, type Failed } from './provider-fetch.ts'
 import type { CallOutcome, Effects } from './webhook-call.ts'
 
 /** A Typebot integration's settings and the ticket's session, read before the call (run-integration.ts). */
@@ -114,19 +115,14 @@ function parseTrigger(json: string): Effects | null {
   }
 }
 
-type Posted = { ok: true; answer: ChatAnswer } | { ok: false; outcome: Exclude<CallOutcome, { kind: 'ok' }> }
+type Posted = { ok: true; answer: ChatAnswer } | { ok: false; outcome: Failed }
 
 async function post(url: string, body: unknown, timeoutMs: number, fetchImpl: typeof fetch): Promise<Posted> {
-  let res: Response
-  try {
-    res = await fetchImpl(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(timeoutMs) })
-  } catch (err) {
-    const name = (err as Error)?.name
-    return { ok: false, outcome: { kind: 'retry', reason: name === 'TimeoutError' || name === 'AbortError' ? `sem resposta em ${Math.round(timeoutMs / 1000)} s` : 'não foi possível conectar' } }
-  }
+  const res = await timedFetch(fetchImpl, url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }, timeoutMs)
+  if (!(res instanceof Response)) return { ok: false, outcome: res }
   const text = await res.text().catch(() => '')
-  if (res.status === 429 || res.status >= 500) return { ok: false, outcome: { kind: 'retry', reason: `HTTP ${res.status}` } }
-  if (res.status < 200 || res.status >= 300) return { ok: false, outcome: { kind: 'fail', reason: `HTTP ${res.status}` } }
+  const failed = statusFailure(res.status)
+  if (failed) return { ok: false, outcome: failed }
   const outOfShape = { ok: false as const, outcome: { kind: 'fail' as const, reason: 'resposta fora do formato' } }
   try {
     const parsed = chatAnswer.safeParse(JSON.parse(text))

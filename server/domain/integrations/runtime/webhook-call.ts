@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto'
 import { z } from 'zod'
 import type { Send } from './bubble-media.ts'
+import { statusFailure, timedFetch } from './provider-fetch.ts'
 
 /** The header carrying the signature: "sha256=" and the hex HMAC-SHA256 of the raw body with the integration's secret. */
 export const SIGNATURE_HEADER = 'X-Balcao-Signature-256'
@@ -70,21 +71,15 @@ const MAX_ANSWER_BYTES = 1 << 20
 /** POSTs the body, signed, to the integration's URL and says what came of it. Never throws. */
 export async function postWebhook(url: string, secret: string, body: WebhookBody, timeoutMs: number, fetchImpl: typeof fetch = fetch): Promise<CallOutcome> {
   const raw = JSON.stringify(body)
-  let res: Response
-  try {
-    res = await fetchImpl(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'user-agent': 'Balcao-Integrations/1', [SIGNATURE_HEADER]: signBody(secret, raw), [DELIVERY_HEADER]: body.deliveryId },
-      body: raw,
-      signal: AbortSignal.timeout(timeoutMs),
-    })
-  } catch (err) {
-    const name = (err as Error)?.name
-    return { kind: 'retry', reason: name === 'TimeoutError' || name === 'AbortError' ? `sem resposta em ${Math.round(timeoutMs / 1000)} s` : 'não foi possível conectar' }
-  }
+  const res = await timedFetch(fetchImpl, url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'user-agent': 'Balcao-Integrations/1', [SIGNATURE_HEADER]: signBody(secret, raw), [DELIVERY_HEADER]: body.deliveryId },
+    body: raw,
+  }, timeoutMs)
+  if (!(res instanceof Response)) return res
   const text = await readLimited(res)
-  if (res.status === 429 || res.status >= 500) return { kind: 'retry', reason: `HTTP ${res.status}` }
-  if (res.status < 200 || res.status >= 300) return { kind: 'fail', reason: `HTTP ${res.status}` }
+  const failed = statusFailure(res.status)
+  if (failed) return failed
   if (text === null) return { kind: 'fail', reason: 'resposta maior que 1 MB' }
   return parseAnswer(text)
 }
