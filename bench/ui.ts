@@ -218,7 +218,7 @@ async function firstStart(env: TestEnv, base: string, tickets: number, messages:
         await page.locator('form button[type="submit"]').click()
         loginAt = await page.evaluate(() => performance.timeOrigin + (window as unknown as { lastInput: number }).lastInput)
         await page.waitForURL(`${base}/`)
-        await page.getByRole('link', { name: 'Atendimentos' }).click()
+        await page.getByRole('link', { name: 'Atendimentos', exact: true }).click()
       },
       { minDetail: tickets > 0 ? 1 : 0 },
     )

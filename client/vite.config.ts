@@ -2,6 +2,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { VitePWA } from 'vite-plugin-pwa'
+import { pgliteSeed } from './tools/pglite-seed.ts'
 
 const here = import.meta.dirname
 
@@ -37,6 +38,7 @@ export default defineConfig({
     },
   },
   plugins: [
+    pgliteSeed(),
     react(),
     tailwindcss(),
     VitePWA({

@@ -10,7 +10,7 @@ import { electricSync } from '@electric-sql/pglite-sync'
 import { OpfsAhpFS } from '@electric-sql/pglite/opfs-ahp'
 import { worker } from '@electric-sql/pglite/worker'
 import { CHANGES_CHANNEL } from './change-notify.ts'
-import { dataDirName, syncAfterTransactions, type SyncablePg } from './local-pg.ts'
+import { dataDirName, idbDatabaseName, syncAfterTransactions, type SyncablePg } from './local-pg.ts'
 import { flushInBackground } from './background-flush.ts'
 import { serveReads } from './read-channel.ts'
 import { applyLocalSchema } from './schema.ts'
@@ -87,20 +87,22 @@ void worker({
 
 async function openStorage(userKey: string, storage?: 'opfs' | 'idb'): Promise<PGlite & SyncablePg> {
   const extensions = { electric: electricSync() }
+  const opfs = storage === 'opfs' && (await hasSyncAccessHandles())
   // OPFS only when asked for (docs/decisions.md "Live queries"): with its pool fixed it opens, but first
   // starts on it sometimes never reached up-to-date in the browser tests (routing.e2e.ts, 45 s), and
   // every browser had in fact been on IndexedDB until now. The next step, chosen by measurement.
-  if (storage === 'opfs' && (await hasSyncAccessHandles())) {
+  if (opfs) {
     // A database already on OPFS stays there: after a reload the closing page's worker may hold its
     // access handles for a moment, and falling back then would open an empty IndexedDB database.
     const existed = await opfsDirectoryExists(dataDirName(userKey))
+    const seed = existed ? null : await fetchSeed()
     for (let attempt = 0; ; attempt++) {
       try {
         // A fresh data directory holds ~1,050 files (initdb, our schema): PGlite's default pool of 1,000
         // handles ran out during initdb ("No more file handles available in the pool") and every first
         // start fell back to IndexedDB. The pool is refilled to `maintainedPoolSize` at each checkpoint.
         const fs = new OpfsAhpFS(dataDirName(userKey), { initialPoolSize: OPFS_INITIAL_POOL, maintainedPoolSize: 200 })
-        const pg = await PGlite.create({ fs, extensions })
+        const pg = await PGlite.create({ fs, extensions, loadDataDir: seed ?? undefined })
         timing('worker:storage-is-opfs')
         return pg
       } catch (err) {
@@ -115,7 +117,49 @@ async function openStorage(userKey: string, storage?: 'opfs' | 'idb'): Promise<P
   }
   // IndexedDB's flush walks every file of the database (30-150 ms here) and the tabs ask for one after
   // each query: init() makes it a background flush (background-flush.ts, docs/decisions.md "Offline start").
-  return PGlite.create({ dataDir: `idb://${dataDirName(userKey)}`, extensions })
+  const dataDir = `idb://${dataDirName(userKey)}`
+  const seed = (await idbDatabaseExists(idbDatabaseName(userKey))) === false ? await fetchSeed() : null
+  if (!seed) return PGlite.create({ dataDir, extensions })
+  try {
+    return await PGlite.create({ dataDir, extensions, loadDataDir: seed })
+  } catch (err) {
+    // A seed this PGlite cannot start from (a release mixing versions): what it wrote goes, initdb runs.
+    console.warn('starting from the prebuilt database failed, running initdb', err)
+    await new Promise((done) => {
+      const req = indexedDB.deleteDatabase(idbDatabaseName(userKey))
+      req.onsuccess = req.onerror = req.onblocked = done
+    })
+    return PGlite.create({ dataDir, extensions })
+  }
+}
+
+declare const __PGLITE_SEED__: string | null
+
+/**
+ * The build's prebuilt database (client/tools/pglite-seed.ts) for a new database, or null (a dev server, no
+ * network): then initdb runs, as it always did.
+ */
+async function fetchSeed(): Promise<Blob | null> {
+  const url = typeof __PGLITE_SEED__ === 'string' ? __PGLITE_SEED__ : null
+  if (!url) return null
+  try {
+    const res = await fetch(new URL(url, self.location.origin))
+    const blob = res.ok ? await res.blob() : null
+    timing('worker:seed-fetched')
+    return blob
+  } catch {
+    return null
+  }
+}
+
+/** Whether the IndexedDB database exists, or null where the browser cannot list its databases. */
+async function idbDatabaseExists(name: string): Promise<boolean | null> {
+  if (typeof indexedDB.databases !== 'function') return null
+  try {
+    return (await indexedDB.databases()).some((d) => d.name === name)
+  } catch {
+    return null
+  }
 }
 
 /** "Up to date" is told once what arrived is stored (the flush it asked for has run), in order. */
