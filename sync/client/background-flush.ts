@@ -1,3 +1,4 @@
+import { timing } from './timings.ts'
 /**
  * The IndexedDB database flushes in the background (docs/decisions.md "Offline start": queries must not
  * wait behind flushes that walk every file), yet "up to date" must mean "on this device": a reload right
@@ -12,7 +13,9 @@ export function flushInBackground(pg: { syncToFs(): Promise<void> }, onError: (e
   const loop = async () => {
     do {
       again = false
+      timing('flush:start')
       await flush().catch(onError)
+      timing('flush:end')
     } while (again)
     running = null
   }

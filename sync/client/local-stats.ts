@@ -1,4 +1,5 @@
 import type { LocalPg } from './local-pg.ts'
+import { timing } from './timings.ts'
 
 /** Changes delivered since the last ANALYZE that make the planner's statistics worth renewing. */
 export const ANALYZE_AFTER_CHANGES = 5_000
@@ -26,9 +27,10 @@ export class LocalStats {
     if (this.running || (this.analyzed && this.changes < ANALYZE_AFTER_CHANGES)) return this.running ?? Promise.resolve()
     this.changes = 0
     this.analyzed = true
+    timing('sync:analyze-start')
     this.running = this.pg
       .exec('analyze')
-      .then(() => undefined, this.onError)
+      .then(() => timing('sync:analyzed'), this.onError)
       .finally(() => (this.running = null))
     return this.running
   }

@@ -167,7 +167,10 @@ function publishWhenStored(publish: (s: SyncStatus) => void, flushes: { settled(
   let chain = Promise.resolve()
   return (status: SyncStatus) => {
     chain = chain.then(async () => {
-      if (status.state === 'up-to-date') await flushes.settled()
+      if (status.state === 'up-to-date') {
+        await flushes.settled()
+        timing('worker:up-to-date-stored')
+      }
       publish(status)
     })
   }
