@@ -52,39 +52,30 @@ export function whatsappMessageId(): string {
  */
 export async function enqueueSend(tx: Tx, req: SendRequest): Promise<QueuedMessage> {
   const wid = req.channel === 'whatsapp' && !req.isPrivate ? whatsappMessageId() : null
-  const createdAt = await conversationTime(tx, req.ticketId, req.now)
+  const dataJson = req.kind || req.extra ? { kind: req.kind ?? (req.media ? 'media' : 'text'), ...req.extra } : null
+  // One statement: its time is the conversation's (conversationTime), read in the insert itself. Every
+  // routing step and bot reply goes through here, so its round trips are the pipeline's.
   const [message] = await tx<QueuedMessage[]>`
-    insert into messages ${tx({
-      companyId: req.companyId,
-      ticketId: req.ticketId,
-      whatsappId: req.whatsappId,
-      contactId: req.contactId,
-      wid,
-      clientId: req.clientId ?? null,
-      body: req.body,
-      fromMe: true,
-      mediaType: req.mediaType ?? 'text',
-      mediaUrl: req.media ? `media/${req.companyId}/${req.media.fileName}` : null,
-      mediaPath: req.media?.fileName ?? null,
-      mediaName: req.media?.originalName ?? null,
-      ack: 0,
-      quotedMsgId: req.quotedMsgId ?? null,
-      userId: req.userId ?? null,
-      isSystem: req.isSystem ?? false,
-      isPrivate: req.isPrivate ?? false,
-      isForwarded: req.isForwarded ?? false,
-      dataJson: req.kind || req.extra ? { kind: req.kind ?? (req.media ? 'media' : 'text'), ...req.extra } : null,
-      createdAt,
-    })}
+    insert into messages (company_id, ticket_id, whatsapp_id, contact_id, wid, client_id, body, from_me, media_type, media_url,
+                          media_path, media_name, ack, quoted_msg_id, user_id, is_system, is_private, is_forwarded, data_json, created_at)
+    values (${req.companyId}, ${req.ticketId}, ${req.whatsappId}, ${req.contactId}, ${wid}, ${req.clientId ?? null}, ${req.body}, true,
+            ${req.mediaType ?? 'text'}, ${req.media ? `media/${req.companyId}/${req.media.fileName}` : null}, ${req.media?.fileName ?? null},
+            ${req.media?.originalName ?? null}, 0, ${req.quotedMsgId ?? null}, ${req.userId ?? null}, ${req.isSystem ?? false},
+            ${req.isPrivate ?? false}, ${req.isForwarded ?? false}, ${dataJson === null ? null : tx.json(dataJson as never)},
+            greatest(${req.now}::timestamptz, (select max(created_at) from messages where ticket_id = ${req.ticketId})))
     returning id, wid, ticket_id, body, from_me, ack, media_type, created_at`
   // A reaction never becomes the ticket's preview (inbound ones do not either, migration 0008).
-  if (req.mediaType !== 'reactionMessage') {
-    await tx`update tickets set last_message = ${(req.body || req.media?.originalName || '').slice(0, 255)}, from_me = true
-              where id = ${req.ticketId}`
-  }
-  if (!req.isPrivate) {
-    const job = { companyId: req.companyId, whatsappId: req.whatsappId, payload: { messageId: message.id }, key: `send:${message.id}` }
-    await enqueueSendJob(tx, { ...job, now: req.runAt ?? req.now })
+  const preview = req.mediaType !== 'reactionMessage'
+  const lastMessage = (req.body || req.media?.originalName || '').slice(0, 255)
+  const job = req.isPrivate ? null : { companyId: req.companyId, whatsappId: req.whatsappId, payload: { messageId: message.id }, key: `send:${message.id}`, now: req.runAt ?? req.now }
+  if (preview && job) {
+    await tx`
+      with preview as (update tickets set last_message = ${lastMessage}, from_me = true where id = ${req.ticketId})
+      ${enqueueJobSql(tx, job)}`
+  } else if (preview) {
+    await tx`update tickets set last_message = ${lastMessage}, from_me = true where id = ${req.ticketId}`
+  } else if (job) {
+    await enqueueSendJob(tx, job)
   }
   return message
 }
@@ -116,8 +107,11 @@ export async function enqueueSendJob(
   tx: Tx,
   job: { companyId: number; whatsappId: number; payload: SendJobPayload; key: string; now: Date },
 ): Promise<void> {
-  await tx`select app_enqueue_job(${sendQueue(job.whatsappId)}, ${tx.json(job.payload)}::jsonb, ${job.companyId}, ${job.key}, ${job.now})`
+  await tx`${enqueueJobSql(tx, job)}`
 }
+
+const enqueueJobSql = (tx: Tx, job: { companyId: number; whatsappId: number; payload: SendJobPayload; key: string; now: Date }) =>
+  tx`select app_enqueue_job(${sendQueue(job.whatsappId)}, ${tx.json(job.payload)}::jsonb, ${job.companyId}, ${job.key}, ${job.now})`
 
 /**
  * Queues an edit or a delete of one of our sent messages on its connection's queue. No new row: the
