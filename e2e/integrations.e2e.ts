@@ -157,7 +157,9 @@ describe('queue integrations', () => {
 
       // The queue editor offers the integration by name; the queue row keeps its id.
       await page.goto(`${server.baseUrl}/queues`)
-      await page.getByRole('button', { name: 'Editar Suporte' }).click()
+      // After the reload the tab reopens its database and catches up; on a loaded machine (CI once held
+      // this button unclickable past the default 15 s) that can outlast one action's timeout.
+      await page.getByRole('button', { name: 'Editar Suporte' }).click({ timeout: 60_000 })
       const select = page.locator('#queue-integrationId')
       await until('integration offered', async () => (await select.locator('option', { hasText: 'Typebot comercial' }).count()) === 1)
       await select.selectOption({ label: 'Typebot comercial' })
@@ -197,7 +199,9 @@ describe('queue integrations', () => {
       await dialog(page).waitFor({ state: 'detached' })
 
       await page.goto(`${server.baseUrl}/queues`)
-      await page.getByRole('button', { name: 'Editar Suporte' }).click()
+      // After the reload the tab reopens its database and catches up; on a loaded machine (CI once held
+      // this button unclickable past the default 15 s) that can outlast one action's timeout.
+      await page.getByRole('button', { name: 'Editar Suporte' }).click({ timeout: 60_000 })
       const select = page.locator('#queue-integrationId')
       await until('integration offered', async () => (await select.locator('option', { hasText: 'Robô n8n' }).count()) === 1)
       await select.selectOption({ label: 'Robô n8n' })
