@@ -28,7 +28,7 @@ export interface IntegrationWorkerDeps {
   /** The OpenAI-compatible server and model of the AI prompts (config OPENAI_BASE_URL, OPENAI_MODEL). */
   openAiUrl?: string
   openAiModel?: string
-  /** Where stored files are read from (a prompt transcribes a voice note). */
+  /** The company's stored files: voice notes read for a prompt or Dialogflow; a bot's media and spoken answers written. */
   media?: Pick<MediaStore, 'pathOf' | 'saveReceived' | 'unlink' | 'maxBytes'>
   /** A signed absolute link to a company's stored file, for the webhook body (PUBLIC_URL set). */
   mediaLink?: (companyId: number, fileName: string) => string | null
@@ -105,13 +105,13 @@ async function runJob(deps: IntegrationWorkerDeps, job: ClaimedJob<IntegrationJo
 async function callFor(deps: IntegrationWorkerDeps, job: ClaimedJob<IntegrationJobPayload>, stored: string[]): Promise<{ name: string; outcome: CallOutcome } | null> {
   const timeoutMs = deps.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const scope = { companyId: job.companyId }
+  const pathOf = (file: string | null) => (file && deps.media ? deps.media.pathOf(job.companyId, file) : null)
   if (job.payload.promptId !== undefined) {
     const settings = { baseUrl: deps.openAiUrl ?? OPENAI_URL, model: deps.openAiModel ?? OPENAI_MODEL }
     const prompt = await withTenant(deps.db, scope, (tx) => preparePromptCall(tx, job.payload, settings))
     if (!prompt) return null
     // A voice note is transcribed first; its file is read from the company's media folder.
-    const audioPath = prompt.audioFile && deps.media ? deps.media.pathOf(job.companyId, prompt.audioFile) : null
-    const outcome = await openAiTurn({ ...prompt.call, audioPath }, timeoutMs, deps.fetch)
+    const outcome = await openAiTurn({ ...prompt.call, audioPath: pathOf(prompt.audioFile) }, timeoutMs, deps.fetch)
     // A prompt with a voice speaks its answer (a transfer is not spoken).
     if (outcome.kind === 'ok' && prompt.voice && outcome.effects.queueId === undefined && !outcome.effects.stopBot) {
       outcome.effects.voiceFile = await speakAnswer(deps, job, [outcome.effects.reply ?? []].flat().join('\n'), prompt.voice, timeoutMs)
@@ -127,7 +127,7 @@ async function callFor(deps: IntegrationWorkerDeps, job: ClaimedJob<IntegrationJ
       ? await dialogflowTurn({
         ...call.dialogflow,
         apiUrl: deps.dialogflowUrl ?? DIALOGFLOW_URL,
-        audioPath: call.dialogflow.audioFile && deps.media ? deps.media.pathOf(job.companyId, call.dialogflow.audioFile) : null,
+        audioPath: pathOf(call.dialogflow.audioFile),
       }, call.body.message.mediaType, deps.now(), timeoutMs, deps.fetch)
       : await postWebhook(call.url, call.secret, call.body, timeoutMs, deps.fetch)
   // A bot's image, audio and video bubbles go to the customer as media, not links.

@@ -53,8 +53,8 @@ export function whatsappMessageId(): string {
 export async function enqueueSend(tx: Tx, req: SendRequest): Promise<QueuedMessage> {
   const wid = req.channel === 'whatsapp' && !req.isPrivate ? whatsappMessageId() : null
   const dataJson = req.kind || req.extra ? { kind: req.kind ?? (req.media ? 'media' : 'text'), ...req.extra } : null
-  // One statement: its time is the conversation's (conversationTime), read in the insert itself. Every
-  // routing step and bot reply goes through here, so its round trips are the pipeline's.
+  // One statement: its time is the conversation's, read in the insert itself. Every routing step and bot
+  // reply goes through here, so its round trips are the pipeline's.
   const [message] = await tx<QueuedMessage[]>`
     insert into messages (company_id, ticket_id, whatsapp_id, contact_id, wid, client_id, body, from_me, media_type, media_url,
                           media_path, media_name, ack, quoted_msg_id, user_id, is_system, is_private, is_forwarded, data_json, created_at)
@@ -62,7 +62,7 @@ export async function enqueueSend(tx: Tx, req: SendRequest): Promise<QueuedMessa
             ${req.mediaType ?? 'text'}, ${req.media ? `media/${req.companyId}/${req.media.fileName}` : null}, ${req.media?.fileName ?? null},
             ${req.media?.originalName ?? null}, 0, ${req.quotedMsgId ?? null}, ${req.userId ?? null}, ${req.isSystem ?? false},
             ${req.isPrivate ?? false}, ${req.isForwarded ?? false}, ${dataJson === null ? null : tx.json(dataJson as never)},
-            greatest(${req.now}::timestamptz, (select max(created_at) from messages where ticket_id = ${req.ticketId})))
+            ${conversationTime(tx, req.ticketId, req.now)})
     returning id, wid, ticket_id, body, from_me, ack, media_type, created_at`
   // A reaction never becomes the ticket's preview (inbound ones do not either, migration 0008).
   const preview = req.mediaType !== 'reactionMessage'
@@ -85,11 +85,8 @@ export async function enqueueSend(tx: Tx, req: SendRequest): Promise<QueuedMessa
  * already there (docs/decisions.md "Message order"). A reply is then always listed after what it answers,
  * even when the channel stamped the customer's message with a clock a little ahead of ours.
  */
-export async function conversationTime(tx: Tx, ticketId: number, now: Date): Promise<Date> {
-  const [{ at }] = await tx<{ at: Date }[]>`
-    select greatest(${now}::timestamptz, (select max(created_at) from messages where ticket_id = ${ticketId})) as at`
-  return at
-}
+const conversationTime = (tx: Tx, ticketId: number, now: Date) =>
+  tx`greatest(${now}::timestamptz, (select max(created_at) from messages where ticket_id = ${ticketId}))`
 
 export const sendQueue = (whatsappId: number) => `send:${whatsappId}`
 

@@ -1,3 +1,5 @@
+import { timedFetch } from './provider-fetch.ts'
+
 /**
  * Speech out for the AI prompts (issue 22): a prompt's voice turns its answer into a voice note. The voice list
  * (Azure's pt-BR neural voices) implies Azure's text-to-speech REST API; other providers fit behind this interface.
@@ -18,17 +20,12 @@ export function azureSpeech(baseUrl?: string, fetchImpl: typeof fetch = fetch): 
     async synthesize(text, voice, timeoutMs) {
       const root = baseUrl ? baseUrl.replace(/\/+$/, '') : `https://${encodeURIComponent(voice.region)}.tts.speech.microsoft.com`
       const ssml = `<speak version="1.0" xml:lang="pt-BR"><voice name="${escapeXml(voice.name)}">${escapeXml(text)}</voice></speak>`
-      let res: Response
-      try {
-        res = await fetchImpl(`${root}/cognitiveservices/v1`, {
-          method: 'POST',
-          headers: { 'Ocp-Apim-Subscription-Key': voice.key, 'Content-Type': 'application/ssml+xml', 'X-Microsoft-OutputFormat': 'ogg-24khz-16bit-mono-opus', 'User-Agent': 'Balcao' },
-          body: ssml,
-          signal: AbortSignal.timeout(timeoutMs),
-        })
-      } catch {
-        return { ok: false, reason: 'voz: não foi possível conectar' }
-      }
+      const res = await timedFetch(fetchImpl, `${root}/cognitiveservices/v1`, {
+        method: 'POST',
+        headers: { 'Ocp-Apim-Subscription-Key': voice.key, 'Content-Type': 'application/ssml+xml', 'X-Microsoft-OutputFormat': 'ogg-24khz-16bit-mono-opus', 'User-Agent': 'Balcao' },
+        body: ssml,
+      }, timeoutMs, 'voz: ')
+      if (!(res instanceof Response)) return { ok: false, reason: res.reason }
       if (!res.ok) return { ok: false, reason: `voz: HTTP ${res.status}` }
       const audio = new Uint8Array(await res.arrayBuffer())
       return audio.byteLength ? { ok: true, audio } : { ok: false, reason: 'voz: resposta vazia' }
