@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { appNameOf, brandingFileUrl, FALLBACK_PRIMARY, logoFor, primaryColorFor } from './branding.ts'
-import { clockTime, formatBRL, formatDay, youtubeThumbnail } from './format.ts'
+import { clockTime, formatBRL, formatDay, localDay, shortDateTime, youtubeThumbnail } from './format.ts'
 
 describe('formatBRL', () => {
   test('shows money in pt-BR with two decimals', () => {
@@ -54,5 +54,19 @@ describe('clockTime', () => {
     expect(clockTime(morning, 'es')).toBe('08:56')
     expect(clockTime(morning, 'en')).toMatch(/^08:56\sAM$/)
     expect(clockTime(new Date('nope'), 'pt-BR')).toBe('')
+  })
+})
+
+describe('localDay and shortDateTime', () => {
+  test("write the day as the language's toLocaleDateString does, with one formatter kept per language", () => {
+    const d = new Date(2026, 0, 5, 14, 7)
+    expect(localDay(d, 'pt-BR')).toBe('05/01/2026')
+    expect(localDay(d, 'en')).toBe('1/5/2026')
+    for (const lang of ['pt-BR', 'es', 'en', 'tr']) {
+      expect(localDay(d, lang)).toBe(d.toLocaleDateString(lang))
+      expect(clockTime(d, lang)).toBe(d.toLocaleTimeString(lang, { hour: '2-digit', minute: '2-digit' }))
+    }
+    expect(shortDateTime(d, 'pt-BR')).toBe('05/01/2026 14:07')
+    expect(localDay(new Date('nope'), 'pt-BR')).toBe('')
   })
 })

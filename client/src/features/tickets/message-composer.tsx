@@ -156,7 +156,9 @@ export function MessageComposer({ canMessage, replyTo, onCancelReply, onSend, ti
             ref={input}
             data-testid="message-input"
             rows={1}
-            className="max-h-40 min-h-10 flex-1 resize-none rounded-md border border-slate-300 bg-transparent px-3 py-2 text-sm outline-none focus:border-brand disabled:opacity-60 dark:border-slate-700"
+            // Sized to its text, or to the placeholder while empty (a 390 px screen cut "Digite uma mensagem"
+            // to its first line); a browser without field-sizing keeps one row that scrolls.
+            className="max-h-40 min-h-10 flex-1 resize-none [field-sizing:content] rounded-md border border-slate-300 bg-transparent px-3 py-2 text-sm outline-none focus:border-brand disabled:opacity-60 dark:border-slate-700"
             placeholder={enabled ? (files.length ? t('chatMedia.caption') : isPrivate ? t('chat.placeholderPrivate') : t('chat.placeholder')) : t('chat.placeholderClosed')}
             aria-label={t('chat.placeholder')}
             value={text}

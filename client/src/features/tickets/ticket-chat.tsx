@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai'
-import { useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type UIEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, IconButton } from '../../ui/button.tsx'
 import { MessageBubble } from './message-bubble.tsx'
@@ -27,6 +27,7 @@ import { useMessageMenu } from './use-message-menu.tsx'
 
 const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 const isOn = (v: string | undefined) => v === 'enabled' || v === 'enable'
+const bubbleErrorText = (code: string) => errorText({ error: code }, translate)
 
 interface TicketChatProps {
   ticket: OpenTicket
@@ -62,6 +63,21 @@ export function TicketChat({ ticket, onBack, onAccept, onReopen }: TicketChatPro
   const atBottom = useRef(true)
   const isAdmin = me?.profile === 'admin' || me?.super === true
   const mine = ticket.userId === me?.id
+  // Once per language, not 14 translations per bubble per render (bench/ui.ts profile of a chat open).
+  const bubbleLabels = useMemo(
+    () => ({
+      private: t('chat.privateMark'),
+      automatic: t('chat.automaticMark'),
+      deleted: t('chat.deleted'),
+      edited: t('chat.edited'),
+      pending: t('sync.pending'),
+      retry: t('sync.retry'),
+      discard: t('sync.discard'),
+      sendFailed: t('chat.sendFailed'),
+      ack: { clock: t('chat.ack.clock'), sent: t('chat.ack.sent'), delivered: t('chat.ack.delivered'), read: t('chat.ack.read'), played: t('chat.ack.played') },
+    }),
+    [t],
+  )
 
   useEffect(() => setLimit(CHAT_PAGE_SIZE), [ticket.id])
   useEffect(() => {
@@ -201,18 +217,8 @@ export function TicketChat({ ticket, onBack, onAccept, onReopen }: TicketChatPro
                   menu={messageMenu.menuOf(m)}
                   select={messageMenu.selectOf(m)}
                   menuLabel={t('chat.menu')}
-                  labels={{
-                    private: t('chat.privateMark'),
-                    automatic: t('chat.automaticMark'),
-                    deleted: t('chat.deleted'),
-                    edited: t('chat.edited'),
-                    pending: t('sync.pending'),
-                    retry: t('sync.retry'),
-                    discard: t('sync.discard'),
-                    sendFailed: t('chat.sendFailed'),
-                    ack: { clock: t('chat.ack.clock'), sent: t('chat.ack.sent'), delivered: t('chat.ack.delivered'), read: t('chat.ack.read'), played: t('chat.ack.played') },
-                  }}
-                  errorText={(code) => errorText({ error: code }, translate)}
+                  labels={bubbleLabels}
+                  errorText={bubbleErrorText}
                   onRetry={() => (m.clientId ?? m.pendingChange) && actions?.retry((m.clientId ?? m.pendingChange)!)}
                   onDiscard={() => (m.clientId ?? m.pendingChange) && actions?.discard((m.clientId ?? m.pendingChange)!)}
                 />
@@ -241,38 +247,43 @@ export function TicketChat({ ticket, onBack, onAccept, onReopen }: TicketChatPro
           </div>
         )}
       </div>
-      <TransferDialog
-        open={transferring}
-        currentQueueId={ticket.queueId}
-        onClose={() => setTransferring(false)}
-        onTransfer={(queueId, userId) => {
-          setTransferring(false)
-          void actions?.transfer(ticket.id, queueId, userId)
-        }}
-      />
+      {/* Dialogs mount only while open: closed, they rendered and ran their queries on every chat open. */}
+      {transferring && (
+        <TransferDialog
+          open
+          currentQueueId={ticket.queueId}
+          onClose={() => setTransferring(false)}
+          onTransfer={(queueId, userId) => {
+            setTransferring(false)
+            void actions?.transfer(ticket.id, queueId, userId)
+          }}
+        />
+      )}
       {messageMenu.dialogs}
       {/* Spec part 1 §7: after saving a schedule made from a contact, go to /schedules. */}
-      <ScheduleModal open={scheduling} initial={{ contactId: ticket.contactId }} onClose={() => setScheduling(false)} onSaved={() => navigate('/schedules')} />
-      <TicketLogDialog ticketId={showLog ? ticket.id : null} onClose={() => setShowLog(false)} />
+      {scheduling && <ScheduleModal open initial={{ contactId: ticket.contactId }} onClose={() => setScheduling(false)} onSaved={() => navigate('/schedules')} />}
+      {showLog && <TicketLogDialog ticketId={ticket.id} onClose={() => setShowLog(false)} />}
       {/* Closing the dialog (X, Escape) cancels the close; only the two answers close the ticket. */}
-      <Modal
-        open={askFarewell}
-        onClose={() => setAskFarewell(false)}
-        title={t('tickets.farewellTitle')}
-        closeLabel={t('common.close')}
-        footer={
-          <>
-            <Button variant="secondary" data-testid="farewell-no" onClick={() => finishClose(false)}>
-              {t('tickets.farewellNo')}
-            </Button>
-            <Button data-testid="farewell-yes" onClick={() => finishClose(true)}>
-              {t('tickets.farewellYes')}
-            </Button>
-          </>
-        }
-      >
-        <p>{t('tickets.farewellText')}</p>
-      </Modal>
+      {askFarewell && (
+        <Modal
+          open
+          onClose={() => setAskFarewell(false)}
+          title={t('tickets.farewellTitle')}
+          closeLabel={t('common.close')}
+          footer={
+            <>
+              <Button variant="secondary" data-testid="farewell-no" onClick={() => finishClose(false)}>
+                {t('tickets.farewellNo')}
+              </Button>
+              <Button data-testid="farewell-yes" onClick={() => finishClose(true)}>
+                {t('tickets.farewellYes')}
+              </Button>
+            </>
+          }
+        >
+          <p>{t('tickets.farewellText')}</p>
+        </Modal>
+      )}
     </section>
   )
 }

@@ -1,11 +1,11 @@
 import { useAtomValue } from 'jotai'
-import { useEffect, useState, type UIEvent } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type UIEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { Icon } from '../../ui/icon.tsx'
 import { LoadingScreen } from '../../ui/message-card.tsx'
-import { TicketListRow } from './ticket-list-item.tsx'
+import { TicketListRow, type TicketRowLabels } from './ticket-list-item.tsx'
 import { NO_FILTERS, TicketFilters, type TicketFilterValues } from './ticket-filters.tsx'
 import { errorText } from '../../lib/errors.ts'
 import { useTicketActions } from './ticket-actions.ts'
@@ -15,17 +15,18 @@ import i18n from '../../i18n/index.ts'
 import { userAtom } from '../../state/auth.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
 import { markPainted } from '../../lib/perf.ts'
-import { clockTime } from '../../lib/format.ts'
+import { clockTime, localDay } from '../../lib/format.ts'
 
 const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
+const rowErrorText = (code: string) => errorText({ error: code }, translate)
 const isOn = (v: string | undefined) => v === 'enabled' || v === 'enable'
 
 /** Today: the time; another day: the date (the list's timestamp). */
 export function listTime(iso: string, now = new Date()): string {
   const d = new Date(iso)
   if (Number.isNaN(d.getTime())) return ''
-  const sameDay = d.toDateString() === now.toDateString()
-  return sameDay ? clockTime(d, i18n.language) : d.toLocaleDateString(i18n.language)
+  const sameDay = d.getDate() === now.getDate() && d.getMonth() === now.getMonth() && d.getFullYear() === now.getFullYear()
+  return sameDay ? clockTime(d, i18n.language) : localDay(d, i18n.language)
 }
 
 interface TicketListPanelProps {
@@ -86,6 +87,18 @@ export function TicketListPanel({ selectedUuid, onNewTicket, onOpen, onAccept, t
     if (!loading) markPainted('list', tickets.length)
   }, [loading, tickets])
 
+  // Stable for the memoised rows: the page's callbacks are new on every render.
+  const latest = useRef({ onOpen, onAccept, actions })
+  latest.current = { onOpen, onAccept, actions }
+  const openRow = useCallback((ticket: TicketListItem) => latest.current.onOpen(ticket), [])
+  const acceptRow = useCallback((ticket: TicketListItem) => latest.current.onAccept(ticket), [])
+  const retryRow = useCallback((ticket: TicketListItem) => ticket.clientId && latest.current.actions?.retry(ticket.clientId), [])
+  const discardRow = useCallback((ticket: TicketListItem) => ticket.clientId && latest.current.actions?.discard(ticket.clientId), [])
+  const rowLabels = useMemo<TicketRowLabels>(
+    () => ({ accept: t('tickets.accept'), pending: t('sync.pending'), retry: t('sync.retry'), discard: t('sync.discard'), noQueue: t('tickets.noQueue') }),
+    [t],
+  )
+
   const tabs: TicketTab[] = ['open', 'pending', ...(me?.allowGroup ? (['group'] as const) : []), 'closed']
   const onScroll = (e: UIEvent<HTMLUListElement>) => {
     const el = e.currentTarget
@@ -114,19 +127,13 @@ export function TicketListPanel({ selectedUuid, onNewTicket, onOpen, onAccept, t
             ticket={ticket}
             selected={ticket.uuid === selectedUuid}
             showOwner={isAdmin}
-            labels={{
-              accept: t('tickets.accept'),
-              pending: t('sync.pending'),
-              retry: t('sync.retry'),
-              discard: t('sync.discard'),
-              noQueue: t('tickets.noQueue'),
-              time: listTime(ticket.updatedAt),
-            }}
-            errorText={(code) => errorText({ error: code }, translate)}
-            onOpen={() => onOpen(ticket)}
-            onAccept={ticket.status === 'pending' && !ticket.pending ? () => onAccept(ticket) : undefined}
-            onRetry={() => ticket.clientId && actions?.retry(ticket.clientId)}
-            onDiscard={() => ticket.clientId && actions?.discard(ticket.clientId)}
+            labels={rowLabels}
+            time={listTime(ticket.updatedAt)}
+            errorText={rowErrorText}
+            onOpen={openRow}
+            onAccept={acceptRow}
+            onRetry={retryRow}
+            onDiscard={discardRow}
           />
         ))}
       </ul>

@@ -6,7 +6,7 @@ import { Button } from '../../ui/button.tsx'
 import { LoadingScreen } from '../../ui/message-card.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { useTicketActions } from './ticket-actions.ts'
-import { useMyQueues, useTicket, type TicketTab } from './tickets.ts'
+import { chatTicket, useMyQueues, useTicket, type TicketListItem, type TicketTab } from './tickets.ts'
 import { userAtom } from '../../state/auth.ts'
 import { WIDE_QUERY, useMediaQuery } from '../../state/ui.ts'
 import { TicketChat } from './ticket-chat.tsx'
@@ -78,7 +78,11 @@ export default function TicketsPage() {
   const actions = useTicketActions()
   const queues = useMyQueues(me?.id)
   const isAdmin = me?.profile === 'admin' || me?.super === true
-  const { ticket, loading } = useTicket(uuid)
+  const { ticket: stored, loading } = useTicket(uuid)
+  // The row clicked in the list: the chat (and its messages' query) starts from it while the ticket's
+  // own query is still on its way through the worker, instead of one query after the other.
+  const [clicked, setClicked] = useState<TicketListItem | null>(null)
+  const ticket = chatTicket(stored, loading, uuid, clicked)
   const [narrowTab, setNarrowTab] = useState<'list' | 'chat'>(uuid ? 'chat' : 'list')
   const [width, setWidth] = useState(() => clampListWidth(me?.defaultTicketsManagerWidth ?? LIST_WIDTH.default))
   const [choosing, setChoosing] = useState<{ target: AcceptTarget; kind: 'accept' | 'reopen' } | null>(null)
@@ -89,7 +93,8 @@ export default function TicketsPage() {
 
   if (uuid === 'undefined') return <Navigate to="/tickets" replace />
 
-  const open = (target: { uuid: string }) => {
+  const open = (target: { uuid: string } | TicketListItem) => {
+    setClicked('contactId' in target ? target : null)
     setNarrowTab('chat')
     navigate(`/tickets/${target.uuid}`)
   }
@@ -120,14 +125,15 @@ export default function TicketsPage() {
           {t('chat.selectTicket')}
         </div>
       )
-    if (loading) return <LoadingScreen label={t('common.loading')} />
+    if (loading && !ticket) return <LoadingScreen label={t('common.loading')} />
     if (!ticket)
       return (
         <div className="flex h-full items-center justify-center p-6 text-center text-slate-500 dark:text-slate-400" data-testid="chat-missing">
           {t('chat.notFound')}
         </div>
       )
-    return <TicketChat ticket={ticket} onBack={() => navigate('/tickets')} onAccept={() => accept(ticket)} onReopen={() => act(ticket, 'reopen')} />
+    // One chat per ticket: its state (reply, dialogs, drawer) never carries over to the next ticket.
+    return <TicketChat key={ticket.id} ticket={ticket} onBack={() => navigate('/tickets')} onAccept={() => accept(ticket)} onReopen={() => act(ticket, 'reopen')} />
   }
   const list = <TicketListPanel selectedUuid={uuid ?? null} onNewTicket={() => setCreating(true)} onOpen={open} onAccept={accept} tab={tab} onTab={setTab} />
 
@@ -158,7 +164,8 @@ export default function TicketsPage() {
           <div className="min-h-0 flex-1">{narrowTab === 'list' ? list : uuid ? chat() : <p className="p-6 text-center">{t('tickets.selectTicket')}</p>}</div>
         </>
       )}
-      <NewTicketDialog open={creating} onClose={() => setCreating(false)} onCreated={(id) => open({ uuid: id })} onAlreadyOpen={setAlreadyOpen} />
+      {/* Mounted only while open: closed, its two queries ran beside the list's at every start. */}
+      {creating && <NewTicketDialog open onClose={() => setCreating(false)} onCreated={(id) => open({ uuid: id })} onAlreadyOpen={setAlreadyOpen} />}
       <AlreadyOpenDialog
         other={alreadyOpen}
         onClose={() => setAlreadyOpen(null)}

@@ -10,7 +10,7 @@ import { queueDeleteMessage, queueEditMessage, queueSendMessage, queueTicketUpda
 import { queueAddNote, queueAddTicketTag, queueRemoveTicketTag, ticketNotesQuery, ticketTagsQuery } from './ticket-extras.ts'
 import { createNoteSchema } from '../../../../server/routes/ticket-notes.schema.ts'
 import { ackIcon, chatMessagesQuery, toChatMessage } from './ticket-messages.ts'
-import { ticketByUuidQuery, ticketListQuery, toTicketListItem, truncate, type TicketListFilter } from './tickets.ts'
+import { chatTicket, ticketByUuidQuery, ticketListQuery, toTicketListItem, truncate, type OpenTicket, type TicketListFilter } from './tickets.ts'
 
 let pg: PGlite & { live: import('@electric-sql/pglite/live').LiveNamespace }
 beforeAll(async () => {
@@ -117,6 +117,31 @@ describe('ticketListQuery', () => {
     const [w] = await outbox.list()
     expect(updateTicketSchema.parse(w.body)).toMatchObject({ useIntegration: false })
     outbox.close()
+  })
+})
+
+describe('opening a chat from the list', () => {
+  test("a list row carries what the chat's query needs: its contact and connection", async () => {
+    const rows = await list({ tab: 'open', showAll: true })
+    expect(rows.length).toBeGreaterThan(0)
+    const { rows: db } = await pg.query<{ id: number; contact_id: number; whatsapp_id: number | null }>(`select id, contact_id, whatsapp_id from tickets`)
+    for (const r of rows) {
+      const t = db.find((d) => d.id === r.id)!
+      expect([r.id, r.contactId, r.whatsappId]).toEqual([t.id, t.contact_id, t.whatsapp_id])
+    }
+  })
+
+  test("the chat shows the clicked row while the ticket's query runs, never the previous ticket's row", async () => {
+    const [a, b] = await list({ tab: 'open', showAll: true })
+    const full = (x: typeof a): OpenTicket => ({ ...x, integrationId: 7, useIntegration: true })
+    // B clicked; useTicket still answers A's row while B's query runs.
+    expect(chatTicket(full(a), true, b.uuid, b)).toMatchObject({ id: b.id, integrationId: null, useIntegration: false })
+    expect(chatTicket(full(a), true, b.uuid, null)).toBeNull()
+    // B's own row has come: it wins over the clicked copy.
+    expect(chatTicket(full(b), false, b.uuid, b)).toMatchObject({ id: b.id, integrationId: 7 })
+    // An address typed by hand (no click): loading, then the row or nothing.
+    expect(chatTicket(null, true, b.uuid, a)).toBeNull()
+    expect(chatTicket(null, false, b.uuid, b)).toBeNull()
   })
 })
 

@@ -50,6 +50,9 @@ export interface TicketListItem {
   queueName: string | null
   queueColor: string | null
   whatsappName: string | null
+  /** What the chat's query needs, so that a click in the list starts it before the ticket's own query answers. */
+  contactId: number
+  whatsappId: number | null
   channel: string
   isGroup: boolean
   tags: { id: number; name: string; color: string }[]
@@ -122,7 +125,7 @@ export function ticketListQuery(f: TicketListFilter): SqlQuery {
   const sql = `
     select t.id, t.uuid::text as uuid, t.status, t.last_message, coalesce(t.unread_messages, 0) as unread_messages,
            t.updated_at::text as updated_at, t.user_id, t.queue_id, t.channel, coalesce(t.is_group, false) as is_group,
-           t.pending, t.client_id, t.error,
+           t.pending, t.client_id, t.error, t.contact_id, t.whatsapp_id,
            c.name as contact_name, c.number as contact_number, c.url_picture,
            u.name as user_name, q.name as queue_name, q.color as queue_color, w.name as whatsapp_name,
            (select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) order by g.name), '[]'::json)
@@ -159,6 +162,8 @@ type TicketRow = {
   queue_name: string | null
   queue_color: string | null
   whatsapp_name: string | null
+  contact_id: number
+  whatsapp_id: number | null
   tags: { id: number; name: string; color: string }[] | string
 }
 
@@ -180,6 +185,8 @@ export function toTicketListItem(r: TicketRow): TicketListItem {
     queueName: r.queue_name,
     queueColor: r.queue_color,
     whatsappName: r.whatsapp_name,
+    contactId: Number(r.contact_id),
+    whatsappId: r.whatsapp_id === null ? null : Number(r.whatsapp_id),
     channel: r.channel ?? 'whatsapp',
     isGroup: r.is_group,
     tags: jsonList(r.tags),
@@ -218,8 +225,6 @@ export function ticketByUuidQuery(uuid: string): SqlQuery {
 }
 
 export type OpenTicket = TicketListItem & {
-  contactId: number
-  whatsappId: number | null
   /** The integration (queue integration) the ticket runs, if any, and whether it is on for this ticket. */
   integrationId: number | null
   useIntegration: boolean
@@ -228,17 +233,28 @@ export type OpenTicket = TicketListItem & {
 export function useTicket(uuid: string | undefined): { ticket: OpenTicket | null; loading: boolean } {
   const db = useLocalFirst()?.db ?? null
   const query = useMemo(() => ticketByUuidQuery(uuid ?? ''), [uuid])
-  const { rows, loading } = useLiveQuery<TicketRow & { contact_id: number; whatsapp_id: number | null; integration_id: number | null; use_integration: boolean }>(db, query)
+  const { rows, loading } = useLiveQuery<TicketRow & { integration_id: number | null; use_integration: boolean }>(db, query)
   const row = rows[0]
   return useMemo(
     () => ({
       ticket: row
-        ? { ...toTicketListItem(row), contactId: row.contact_id, whatsappId: row.whatsapp_id, integrationId: row.integration_id, useIntegration: row.use_integration === true }
+        ? { ...toTicketListItem(row), integrationId: row.integration_id, useIntegration: row.use_integration === true }
         : null,
       loading,
     }),
     [row, loading],
   )
+}
+
+/**
+ * The ticket the chat shows for /tickets/{uuid}: the ticket's own row once its query answered; while it
+ * runs, the row clicked in the list (so the chat, and its messages' query, start at the click). useTicket
+ * keeps answering the previous ticket's row until then, which is never shown for the new address.
+ */
+export function chatTicket(stored: OpenTicket | null, loading: boolean, uuid: string | undefined, clicked: TicketListItem | null): OpenTicket | null {
+  if (stored && (!loading || stored.uuid === uuid)) return stored
+  if (loading && clicked && clicked.uuid === uuid) return { ...clicked, integrationId: null, useIntegration: false }
+  return null
 }
 
 /** The queues the signed-in user belongs to (the queue selector's choices and the accept dialog's). */

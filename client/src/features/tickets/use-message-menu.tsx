@@ -162,14 +162,17 @@ export function useMessageMenu(
             </Button>
           </div>
         </Modal>
-        <ForwardDialog
-          open={forwarding !== null}
-          onClose={() => setForwarding(null)}
-          onForward={(contactId) => {
-            if (forwarding !== null) void actions?.forward(forwarding, contactId)
-            setPicking(null)
-          }}
-        />
+        {/* Mounted only while open: its contact query ran on every chat open. */}
+        {forwarding !== null && (
+          <ForwardDialog
+            open
+            onClose={() => setForwarding(null)}
+            onForward={(contactId) => {
+              void actions?.forward(forwarding, contactId)
+              setPicking(null)
+            }}
+          />
+        )}
     </>
   )
   return { menuOf, dialogs, selectOf, selectionBar }
