@@ -41,6 +41,11 @@ export function errorText(err: unknown, translate: Translate): string {
 
 const translateWithI18n: Translate = (key) => (i18n.exists(key) ? i18n.t(key) : null)
 
+/** The text of an error code in the app's language (a refused write's code, as rows and bubbles show it). */
+export function codeText(code: string): string {
+  return errorText({ error: code }, translateWithI18n)
+}
+
 const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false
 
 /**

@@ -12,14 +12,12 @@ import { SearchField } from '../../ui/search-field.tsx'
 import { CONTACT_EXPORT_FILE, contactsCsv, downloadCsv } from './contact-export.ts'
 import { newContactValues } from './contact-form.ts'
 import { CONTACT_PAGE_SIZE, useContactList } from './contacts.ts'
-import { errorText, toastError } from '../../lib/errors.ts'
-import i18n from '../../i18n/index.ts'
+import { codeText, toastError } from '../../lib/errors.ts'
 import { userAtom } from '../../state/auth.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
 import { useContactEditing } from './use-contact-editing.ts'
 import { useLoadMore } from './use-load-more.ts'
 
-const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 const EMPTY = newContactValues()
 const secondaryLink =
   'inline-flex items-center justify-center gap-2 rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700'
@@ -57,7 +55,7 @@ export default function ContactsPage() {
       <ContactsTable
         contacts={contacts}
         canDelete={isAdmin}
-        errorText={(code) => errorText({ error: code }, translate)}
+        errorText={codeText}
         onEdit={editing.openEdit}
         onToggleBlock={editing.askToggleBlock}
         onDelete={editing.askDelete}

@@ -6,18 +6,16 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { Icon } from '../../ui/icon.tsx'
 import { LocalListStatus } from '../../ui/local-list-status.tsx'
 import { SearchField } from '../../ui/search-field.tsx'
-import { errorText } from '../../lib/errors.ts'
+import { codeText } from '../../lib/errors.ts'
 import { useBrowserOnline } from '../../lib/local-first.ts'
 import { newQuickMessageValues } from './quick-message-form.ts'
 import { canEditQuickMessage, isQuickMessageAdmin, useQuickMessageList } from './quick-messages.ts'
-import i18n from '../../i18n/index.ts'
 import { userAtom } from '../../state/auth.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
 import { QuickMessageDialog } from './quick-message-dialog.tsx'
 import { QuickMessagesTable } from './quick-messages-table.tsx'
 import { useQuickMessageEditing } from './use-quick-message-editing.ts'
 
-const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 const EMPTY = newQuickMessageValues()
 
 /**
@@ -41,7 +39,7 @@ export default function QuickMessagesPage() {
       <QuickMessagesTable
         messages={messages}
         canEdit={(m) => canEditQuickMessage(m, me)}
-        errorText={(code) => errorText({ error: code }, translate)}
+        errorText={codeText}
         onOpen={editing.openEdit}
         onDelete={editing.askDelete}
         onRetry={editing.retry}

@@ -1,8 +1,7 @@
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import i18n from '../../i18n/index.ts'
-import { errorText } from '../../lib/errors.ts'
+import { codeText } from '../../lib/errors.ts'
 import { userAtom } from '../../state/auth.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
 import { Button } from '../../ui/button.tsx'
@@ -17,7 +16,6 @@ import { useTagList } from './tags.ts'
 import { TagsTable } from './tags-table.tsx'
 import { useTagEditing } from './use-tag-editing.ts'
 
-const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 const EMPTY = newTagValues()
 
 /**
@@ -39,7 +37,7 @@ export default function TagsPage() {
       <TagsTable
         tags={tags}
         canManage={me?.profile === 'admin' || me?.super === true}
-        errorText={(code) => errorText({ error: code }, translate)}
+        errorText={codeText}
         onEdit={editing.openEdit}
         onDelete={editing.askDelete}
         onContacts={editing.openContacts}

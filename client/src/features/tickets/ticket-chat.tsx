@@ -7,13 +7,12 @@ import { LoadingScreen } from '../../ui/message-card.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { WriteStatus } from '../../ui/write-status.tsx'
 import { api } from '../../lib/api.ts'
-import { errorText } from '../../lib/errors.ts'
+import { codeText } from '../../lib/errors.ts'
 import { useBrowserOnline } from '../../lib/local-first.ts'
 import { markPainted } from '../../lib/perf.ts'
 import { useTicketActions } from './ticket-actions.ts'
 import { CHAT_PAGE_SIZE, useChatMessages, type ChatMessage } from './ticket-messages.ts'
 import { useTicketSettings, type OpenTicket } from './tickets.ts'
-import i18n from '../../i18n/index.ts'
 import { planAtom, userAtom } from '../../state/auth.ts'
 import { useNavigate } from 'react-router'
 import { ScheduleModal } from '../schedules/index.ts'
@@ -25,9 +24,7 @@ import { SuccessorNotice } from './successor-notice.tsx'
 import { TransferDialog } from './transfer-dialog.tsx'
 import { useMessageMenu } from './use-message-menu.tsx'
 
-const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 const isOn = (v: string | undefined) => v === 'enabled' || v === 'enable'
-const bubbleErrorText = (code: string) => errorText({ error: code }, translate)
 
 interface TicketChatProps {
   ticket: OpenTicket
@@ -183,7 +180,7 @@ export function TicketChat({ ticket, onBack, onAccept, onReopen }: TicketChatPro
         </div>
         {ticket.pending && (
           <WriteStatus
-            error={ticket.error ? errorText({ error: ticket.error }, translate) : null}
+            error={ticket.error ? codeText(ticket.error) : null}
             pendingLabel={t('sync.pending')}
             retryLabel={t('sync.retry')}
             discardLabel={t('sync.discard')}
@@ -218,7 +215,7 @@ export function TicketChat({ ticket, onBack, onAccept, onReopen }: TicketChatPro
                   select={messageMenu.selectOf(m)}
                   menuLabel={t('chat.menu')}
                   labels={bubbleLabels}
-                  errorText={bubbleErrorText}
+                  errorText={codeText}
                   onRetry={() => (m.clientId ?? m.pendingChange) && actions?.retry((m.clientId ?? m.pendingChange)!)}
                   onDiscard={() => (m.clientId ?? m.pendingChange) && actions?.discard((m.clientId ?? m.pendingChange)!)}
                 />

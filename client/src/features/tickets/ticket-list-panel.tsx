@@ -7,7 +7,7 @@ import { Icon } from '../../ui/icon.tsx'
 import { LoadingScreen } from '../../ui/message-card.tsx'
 import { TicketListRow, type TicketRowLabels } from './ticket-list-item.tsx'
 import { NO_FILTERS, TicketFilters, type TicketFilterValues } from './ticket-filters.tsx'
-import { errorText } from '../../lib/errors.ts'
+import { codeText } from '../../lib/errors.ts'
 import { useTicketActions } from './ticket-actions.ts'
 import { readSearchPageSize, saveSearchPageSize, SEARCH_PAGE_SIZES, type SearchPageSize } from './search-page-size.ts'
 import { TICKET_PAGE_SIZE, useMyQueues, useTicketList, type TicketListItem, type TicketTab } from './tickets.ts'
@@ -17,8 +17,6 @@ import { useDebounced } from '../../lib/use-debounced.ts'
 import { markPainted } from '../../lib/perf.ts'
 import { clockTime, localDay } from '../../lib/format.ts'
 
-const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
-const rowErrorText = (code: string) => errorText({ error: code }, translate)
 const isOn = (v: string | undefined) => v === 'enabled' || v === 'enable'
 
 /** Today: the time; another day: the date (the list's timestamp). */
@@ -129,7 +127,7 @@ export function TicketListPanel({ selectedUuid, onNewTicket, onOpen, onAccept, t
             showOwner={isAdmin}
             labels={rowLabels}
             time={listTime(ticket.updatedAt)}
-            errorText={rowErrorText}
+            errorText={codeText}
             onOpen={openRow}
             onAccept={acceptRow}
             onRetry={retryRow}

@@ -8,15 +8,13 @@ import { LocalListStatus } from '../../ui/local-list-status.tsx'
 import { SearchField } from '../../ui/search-field.tsx'
 import { UserDialog } from './user-dialog.tsx'
 import { UsersTable } from './users-table.tsx'
-import { errorText } from '../../lib/errors.ts'
+import { codeText } from '../../lib/errors.ts'
 import { newUserValues } from './user-form.ts'
 import { useUserList } from './users.ts'
-import i18n from '../../i18n/index.ts'
 import { userAtom } from '../../state/auth.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
 import { useUserEditing } from './use-user-editing.ts'
 
-const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 const EMPTY = newUserValues()
 
 /**
@@ -37,7 +35,7 @@ export default function UsersPage() {
       <UsersTable
         users={users}
         currentUserId={me?.id ?? 0}
-        errorText={(code) => errorText({ error: code }, translate)}
+        errorText={codeText}
         onEdit={editing.openEdit}
         onDelete={editing.askDelete}
         onRetry={editing.retry}
