@@ -11,9 +11,10 @@
  *  5. the first start on a new device (the login click → the first list with rows painted) for a user with
  *     1,000 tickets and 10,000 messages, target ≤ 3 s, with the moments the tab and the worker noted
  *     (sync/client/timings.ts), and the storage the origin then uses (bytes per message, fixed overhead).
- * BENCH_UI_PARTS=first runs only 5; BENCH_UI_PARTS=interactions only 1-4.
+ * BENCH_UI_PARTS=first runs only 5; BENCH_UI_PARTS=interactions only 1-4, =chat only 1. BENCH_UI_PROFILE=<file> writes a CPU
+ * profile of the chat opens (build with `--minify false` to read its function names).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type BrowserContext, type Page } from 'playwright-core'
@@ -26,6 +27,8 @@ const TICKETS = Number(process.env.BENCH_UI_TICKETS ?? 10_000)
 const MESSAGES = Number(process.env.BENCH_UI_MESSAGES ?? 100_000)
 const REPS = Number(process.env.BENCH_UI_REPS ?? 30)
 const PARTS = process.env.BENCH_UI_PARTS ?? 'all'
+/** A path: the chat-open loop's CPU profile is written there (open it in Chromium's DevTools, Performance). */
+const PROFILE = process.env.BENCH_UI_PROFILE
 const ROOT = join(import.meta.dir, '..')
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
@@ -106,6 +109,21 @@ async function timed(page: Page, what: string, act: () => Promise<void>, opts: {
   return (await handle.jsonValue()) as number
 }
 
+/** Chromium's sampling profiler over the page's main thread, through the DevTools protocol. */
+async function startProfile(page: Page) {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('Profiler.enable')
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
+  await cdp.send('Profiler.start')
+  return {
+    stop: async (path: string) => {
+      const { profile } = await cdp.send('Profiler.stop')
+      writeFileSync(path, JSON.stringify(profile))
+      console.log(`[ui]   CPU profile of the chat opens: ${path}`)
+    },
+  }
+}
+
 /** The local queries run since the last call, slowest statements first (client/src/lib/perf.ts measureQuery). */
 async function queriesSince(page: Page, label: string) {
   const list = (await page.evaluate(() => {
@@ -135,9 +153,14 @@ async function interactions(env: TestEnv, base: string) {
 
     const rows = page.getByTestId('ticket-list').getByTestId('ticket-row')
     const chat: number[] = []
+    const profile = PROFILE ? await startProfile(page) : null
     for (let i = 0; i < REPS; i++) chat.push(await timed(page, 'chat', () => rows.nth(i % 15).locator('button').first().click()))
+    if (profile) await profile.stop(PROFILE!)
     console.log(`[ui] open a chat: ${fmt(chat)} (target p95 ≤ 50 ms)`)
+    // The first 15 opens run the chat's queries; the next reuse the rows kept for them (live-query.ts).
+    if (chat.length > 15) console.log(`[ui]   first opens ${fmt(chat.slice(0, 15))}; again ${fmt(chat.slice(15))}`)
     await queriesSince(page, 'open a chat')
+    if (PARTS === 'chat') return
 
     const tabs: number[] = []
     for (let i = 0; i < REPS; i++) tabs.push(await timed(page, 'list', () => page.getByTestId(i % 2 ? 'ticket-tab-open' : 'ticket-tab-pending').click()))
@@ -240,7 +263,7 @@ async function firstStart(env: TestEnv, base: string, tickets: number, messages:
 const env = await startTestEnv('postgres')
 const http = await server(env)
 try {
-  if (PARTS !== 'interactions') {
+  if (PARTS !== 'interactions' && PARTS !== 'chat') {
     const empty = await firstStart(env, http.url, 0, 0).catch(() => null)
     const first = await firstStart(env, http.url, 1_000, 10_000)
     console.log(`[ui] first start with 1,000 tickets + 10,000 messages: login → first list painted ${(first.painted / 1000).toFixed(2)} s (target ≤ 3 s); everything synced ${(first.allSynced / 1000).toFixed(2)} s`)

@@ -150,7 +150,11 @@ describe('attendant workspace', () => {
       await input.press('Enter')
       const slip = chat.getByTestId('message').filter({ hasText: 'mensagem errada' })
       await until('the slip to be sent', async () => (await slip.getByTestId('message-ack').getAttribute('data-ack')) !== '0')
-      await slip.getByTestId('message-menu').click()
+      // From the keyboard: the bubble's stand-in button mounts the menu and opens it on Enter too.
+      await slip.getByTestId('message-menu').focus()
+      await attendant.page.keyboard.press('Enter')
+      await attendant.page.getByRole('menu').waitFor()
+      expect(await attendant.page.getByRole('menuitem').allTextContents()).toEqual(['Responder', 'Reagir', 'Encaminhar', 'Editar', 'Excluir'])
       await attendant.page.getByTestId('message-delete').click()
       await attendant.page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click()
       await chat.getByTestId('message').filter({ hasText: 'Esta mensagem foi apagada' }).waitFor()

@@ -1,4 +1,5 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
+import { useLayoutEffect, useRef, useState } from 'react'
 import { parseLocation } from './message-content.ts'
 import { ackIcon, type ChatMessage } from './ticket-messages.ts'
 import { Icon } from '../../ui/icon.tsx'
@@ -47,6 +48,50 @@ function AckMark({ ack, label }: { ack: number; label: Record<string, string> })
   )
 }
 
+const MENU_BUTTON = 'absolute right-1 top-1 rounded px-1 text-xs opacity-0 group-hover:opacity-70 focus:opacity-100 data-[open]:opacity-100'
+
+/**
+ * The bubble's ▾ menu. A chat paints 20 bubbles at a time and a Headless UI menu costs each of them a
+ * dozen components and a floating anchor (the largest share of a chat open in bench/ui.ts's profile), so
+ * a plain button stands in until it is first pressed; then the menu mounts and opens as if pressed.
+ */
+function BubbleMenu({ actions, label }: { actions: MessageMenuAction[]; label: string }) {
+  const [armed, setArmed] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
+  const opened = useRef(false)
+  useLayoutEffect(() => {
+    // Once: StrictMode runs a layout effect twice, and a second click would close the menu again.
+    if (!armed || !button.current || opened.current) return
+    opened.current = true
+    // A click without a pointer type opens a Headless UI menu whatever pressed it (mouse, touch, keys).
+    button.current.click()
+    button.current.focus()
+  }, [armed])
+  if (!armed) {
+    return (
+      <button type="button" data-testid="message-menu" aria-label={label} title={label} aria-haspopup="menu" aria-expanded={false} className={MENU_BUTTON} onClick={() => setArmed(true)}>
+        ▾
+      </button>
+    )
+  }
+  return (
+    <Menu>
+      <MenuButton ref={button} data-testid="message-menu" aria-label={label} title={label} className={MENU_BUTTON}>
+        ▾
+      </MenuButton>
+      <MenuItems anchor="bottom end" className="z-50 w-40 rounded-md bg-white py-1 text-sm text-slate-700 shadow-lg ring-1 ring-black/5 focus:outline-none dark:bg-slate-800 dark:text-slate-200">
+        {actions.map((a) => (
+          <MenuItem key={a.key}>
+            <button type="button" data-testid={`message-${a.key}`} className="block w-full px-3 py-1.5 text-left data-[focus]:bg-slate-100 dark:data-[focus]:bg-slate-700" onClick={a.run}>
+              {a.label}
+            </button>
+          </MenuItem>
+        ))}
+      </MenuItems>
+    </Menu>
+  )
+}
+
 /** The text under a media, location or contact message: what the drawing above it does not already say. */
 function captionOf(m: MessageBubbleProps['message']): string {
   if (m.mediaType === 'contactMessage') return ''
@@ -86,22 +131,7 @@ export function MessageBubble({ message: m, menu, menuLabel, labels, errorText, 
         <input type="checkbox" data-testid="message-select" className="size-4 shrink-0" checked={select.checked} onChange={select.onToggle} aria-label={select.label} />
       )}
       <div className={`group relative max-w-[75%] rounded-lg px-3 py-1.5 shadow-sm ${tone}`}>
-        {menu.length > 0 && (
-          <Menu>
-            <MenuButton data-testid="message-menu" aria-label={menuLabel} title={menuLabel} className="absolute right-1 top-1 rounded px-1 text-xs opacity-0 group-hover:opacity-70 focus:opacity-100 data-[open]:opacity-100">
-              ▾
-            </MenuButton>
-            <MenuItems anchor="bottom end" className="z-50 w-40 rounded-md bg-white py-1 text-sm text-slate-700 shadow-lg ring-1 ring-black/5 focus:outline-none dark:bg-slate-800 dark:text-slate-200">
-              {menu.map((a) => (
-                <MenuItem key={a.key}>
-                  <button type="button" data-testid={`message-${a.key}`} className="block w-full px-3 py-1.5 text-left data-[focus]:bg-slate-100 dark:data-[focus]:bg-slate-700" onClick={a.run}>
-                    {a.label}
-                  </button>
-                </MenuItem>
-              ))}
-            </MenuItems>
-          </Menu>
-        )}
+        {menu.length > 0 && <BubbleMenu actions={menu} label={menuLabel} />}
         {m.isPrivate && <p className="text-xs font-semibold uppercase">{labels.private}</p>}
         {m.isSystem && <p data-testid="message-automatic" className="text-[11px] font-semibold uppercase opacity-60">{labels.automatic}</p>}
         {m.quoted && (

@@ -63,6 +63,7 @@ export function TicketChat({ ticket, onBack, onAccept, onReopen }: TicketChatPro
   // Once per language, not 14 translations per bubble per render (bench/ui.ts profile of a chat open).
   const bubbleLabels = useMemo(
     () => ({
+      menu: t('chat.menu'),
       private: t('chat.privateMark'),
       automatic: t('chat.automaticMark'),
       deleted: t('chat.deleted'),
@@ -213,7 +214,7 @@ export function TicketChat({ ticket, onBack, onAccept, onReopen }: TicketChatPro
                   message={m}
                   menu={messageMenu.menuOf(m)}
                   select={messageMenu.selectOf(m)}
-                  menuLabel={t('chat.menu')}
+                  menuLabel={bubbleLabels.menu}
                   labels={bubbleLabels}
                   errorText={codeText}
                   onRetry={() => (m.clientId ?? m.pendingChange) && actions?.retry((m.clientId ?? m.pendingChange)!)}

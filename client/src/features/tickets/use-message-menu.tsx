@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai'
-import { useState, type ReactNode } from 'react'
+import { useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
@@ -71,6 +71,8 @@ export function useMessageMenu(
     </div>
   )
 
+  // Once per language: menuOf runs for every bubble of every render.
+  const labels = useMemo(() => ({ reply: t('chat.reply'), react: t('chat.react'), forward: t('chat.forward'), edit: t('common.edit'), delete: t('common.delete') }), [t])
   // Spec part 1 §4: edit only own messages within 15 minutes, delete own messages; reply while the chat is live.
   const menuOf = (m: ChatMessage): MessageMenuAction[] => {
     if (m.id === null || m.isDeleted || m.isSystem || m.pendingChange) return []
@@ -78,19 +80,21 @@ export function useMessageMenu(
     const own = m.fromMe && m.userId === me?.id
     const live = ticket.status === 'open' || ticket.status === 'group'
     const items: MessageMenuAction[] = []
-    if (live && !m.isPrivate) items.push({ key: 'reply', label: t('chat.reply'), run: () => onReply(m) })
-    if (live && !m.isPrivate && m.mediaType !== 'call_log') items.push({ key: 'react', label: t('chat.react'), run: () => setReacting(id) })
-    if (forwardable(m)) items.push({ key: 'forward', label: t('chat.forward'), run: () => setPicking(new Set([id])) })
+    if (live && !m.isPrivate) items.push({ key: 'reply', label: labels.reply, run: () => onReply(m) })
+    if (live && !m.isPrivate && m.mediaType !== 'call_log') items.push({ key: 'react', label: labels.react, run: () => setReacting(id) })
+    if (forwardable(m)) items.push({ key: 'forward', label: labels.forward, run: () => setPicking(new Set([id])) })
     // Cloud API, Messenger and Instagram cannot change a sent message: only notes are editable there.
     const changeable = own && (m.isPrivate || !CHANNELS_WITHOUT_MESSAGE_CHANGES.includes(ticket.channel))
-    if (changeable && Date.now() - new Date(m.createdAt).getTime() < EDIT_WINDOW_MS) items.push({ key: 'edit', label: t('common.edit'), run: () => setEditing({ id, body: m.body }) })
-    if (changeable) items.push({ key: 'delete', label: t('common.delete'), run: () => setDeleting(id) })
+    if (changeable && Date.now() - new Date(m.createdAt).getTime() < EDIT_WINDOW_MS) items.push({ key: 'edit', label: labels.edit, run: () => setEditing({ id, body: m.body }) })
+    if (changeable) items.push({ key: 'delete', label: labels.delete, run: () => setDeleting(id) })
     return items
   }
   const dialogs = (
     <>
+      {/* Mounted only while open, as the chat's other dialogs (none has a leave transition). */}
+      {editing !== null && (
         <Modal
-          open={editing !== null}
+          open
           onClose={() => setEditing(null)}
           title={t('chat.editTitle')}
           closeLabel={t('common.close')}
@@ -121,8 +125,10 @@ export function useMessageMenu(
             onChange={(e) => setEditing((cur) => (cur ? { ...cur, body: e.target.value } : cur))}
           />
         </Modal>
+      )}
+      {deleting !== null && (
         <ConfirmDialog
-          open={deleting !== null}
+          open
           tone="danger"
           title={t('chat.deleteTitle')}
           text={t('chat.deleteText')}
@@ -135,7 +141,9 @@ export function useMessageMenu(
             setDeleting(null)
           }}
         />
-        <Modal open={reacting !== null} onClose={() => setReacting(null)} title={t('chat.react')} closeLabel={t('common.close')}>
+      )}
+      {reacting !== null && (
+        <Modal open onClose={() => setReacting(null)} title={t('chat.react')} closeLabel={t('common.close')}>
           <div className="flex flex-wrap justify-center gap-2">
             {REACTIONS.map((emoji) => (
               <button
@@ -162,17 +170,18 @@ export function useMessageMenu(
             </Button>
           </div>
         </Modal>
-        {/* Mounted only while open: its contact query ran on every chat open. */}
-        {forwarding !== null && (
-          <ForwardDialog
-            open
-            onClose={() => setForwarding(null)}
-            onForward={(contactId) => {
-              void actions?.forward(forwarding, contactId)
-              setPicking(null)
-            }}
-          />
-        )}
+      )}
+      {/* Mounted only while open: its contact query ran on every chat open. */}
+      {forwarding !== null && (
+        <ForwardDialog
+          open
+          onClose={() => setForwarding(null)}
+          onForward={(contactId) => {
+            void actions?.forward(forwarding, contactId)
+            setPicking(null)
+          }}
+        />
+      )}
     </>
   )
   return { menuOf, dialogs, selectOf, selectionBar }
