@@ -12,7 +12,8 @@
  *     1,000 tickets and 10,000 messages, target ≤ 3 s, with the moments the tab and the worker noted
  *     (sync/client/timings.ts), and the storage the origin then uses (bytes per message, fixed overhead).
  * BENCH_UI_PARTS=first runs only 5; BENCH_UI_PARTS=interactions only 1-4, =chat only 1. BENCH_UI_PROFILE=<file> writes a CPU
- * profile of the chat opens (build with `--minify false` to read its function names).
+ * profile of the chat opens (build with `--minify false` to read its function names); BENCH_UI_TRACE=1 prints
+ * the renderer's time by trace event over them instead.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -29,6 +30,8 @@ const REPS = Number(process.env.BENCH_UI_REPS ?? 30)
 const PARTS = process.env.BENCH_UI_PARTS ?? 'all'
 /** A path: the chat-open loop's CPU profile is written there (open it in Chromium's DevTools, Performance). */
 const PROFILE = process.env.BENCH_UI_PROFILE
+/** Set: the renderer's time by trace event over the chat opens (style, layout, paint …), printed instead. */
+const TRACE = process.env.BENCH_UI_TRACE === '1'
 const ROOT = join(import.meta.dir, '..')
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
@@ -112,6 +115,23 @@ async function timed(page: Page, what: string, act: () => Promise<void>, opts: {
 /** Chromium's sampling profiler over the page's main thread, through the DevTools protocol. */
 async function startProfile(page: Page) {
   const cdp = await page.context().newCDPSession(page)
+  if (TRACE) {
+    // The renderer's own work (style, layout, paint), which the JS profile shows only as "(program)".
+    const events: { name: string; dur?: number; ph: string }[] = []
+    cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as typeof events)))
+    await cdp.send('Tracing.start', { categories: 'devtools.timeline', transferMode: 'ReportEvents' })
+    return {
+      stop: async () => {
+        const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve))
+        await cdp.send('Tracing.end')
+        await done
+        const by = new Map<string, [number, number]>()
+        for (const e of events) if (e.ph === 'X' && e.dur) by.set(e.name, [(by.get(e.name)?.[0] ?? 0) + e.dur / 1000, (by.get(e.name)?.[1] ?? 0) + 1])
+        const top = [...by].sort((a, b) => b[1][0] - a[1][0]).slice(0, 15)
+        console.log(`[ui]   renderer time over the chat opens (ms, ×events): ${top.map(([n, [ms, k]]) => `${n} ${ms.toFixed(0)} ×${k}`).join(', ')}`)
+      },
+    }
+  }
   await cdp.send('Profiler.enable')
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 })
   await cdp.send('Profiler.start')
@@ -153,9 +173,9 @@ async function interactions(env: TestEnv, base: string) {
 
     const rows = page.getByTestId('ticket-list').getByTestId('ticket-row')
     const chat: number[] = []
-    const profile = PROFILE ? await startProfile(page) : null
+    const profile = PROFILE || TRACE ? await startProfile(page) : null
     for (let i = 0; i < REPS; i++) chat.push(await timed(page, 'chat', () => rows.nth(i % 15).locator('button').first().click()))
-    if (profile) await profile.stop(PROFILE!)
+    if (profile) await profile.stop(PROFILE ?? '')
     console.log(`[ui] open a chat: ${fmt(chat)} (target p95 ≤ 50 ms)`)
     // The first 15 opens run the chat's queries; the next reuse the rows kept for them (live-query.ts).
     if (chat.length > 15) console.log(`[ui]   first opens ${fmt(chat.slice(0, 15))}; again ${fmt(chat.slice(15))}`)

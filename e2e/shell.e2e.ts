@@ -120,7 +120,7 @@ describe('to-do list (issue 17)', () => {
     const u = await createUser(server.env, company.companyId)
     await withBrowser(async ({ page }) => {
       await loginAs(page, server.baseUrl, u.email, u.password)
-      await page.waitForURL(url('/'))
+      await page.waitForURL(url('/tickets')) // a plain user's landing page
       await page.getByRole('link', { name: 'Tarefas' }).click()
       await page.waitForURL(url('/todolist'))
       const text = page.getByTestId('task-text')
@@ -219,7 +219,7 @@ describe('sign-up link and permissions', () => {
     const user = await createUser(server.env, company.companyId, { showDashboard: 'disabled' })
     await withBrowser(async ({ page }) => {
       await loginAs(page, server.baseUrl, user.email, user.password)
-      await page.waitForURL(url('/'))
+      await page.waitForURL(url('/tickets')) // a plain user's landing page
       await page.goto(url('/reports'))
       await page.getByText('Oops! Acesso Negado!').waitFor()
       await screenshot(page, 'forbidden.png')
@@ -371,7 +371,7 @@ describe('sign-up, top bar and profile', () => {
     const u = await createUser(server.env, company.companyId)
     await withBrowser(async ({ page }) => {
       await loginAs(page, server.baseUrl, u.email, u.password)
-      await page.waitForURL(url('/'))
+      await page.waitForURL(url('/tickets')) // a plain user's landing page
       await page.locator('[data-realtime="open"]').waitFor({ state: 'attached' })
       const reset = await call(server.env, 'PUT', `/users/${u.id}`, { token: company.adminToken, json: { password: 'reset-by-admin-7' } })
       expect(reset.status).toBe(200)

@@ -155,6 +155,8 @@ describe('attendant workspace', () => {
       await attendant.page.keyboard.press('Enter')
       await attendant.page.getByRole('menu').waitFor()
       expect(await attendant.page.getByRole('menuitem').allTextContents()).toEqual(['Responder', 'Reagir', 'Encaminhar', 'Editar', 'Excluir'])
+      await attendant.page.locator('[data-testid="message-reply"][data-focus]').waitFor()
+      await attendant.page.screenshot({ path: 'test-results/bubble-menu-keyboard.png' })
       await attendant.page.getByTestId('message-delete').click()
       await attendant.page.getByRole('dialog').getByRole('button', { name: 'Excluir' }).click()
       await chat.getByTestId('message').filter({ hasText: 'Esta mensagem foi apagada' }).waitFor()

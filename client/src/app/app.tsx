@@ -42,7 +42,11 @@ export function App() {
   const unread = useAtomValue(notificationsAtom).length
   useDocumentEffects(theme, branding, unread)
   return (
-    <BrowserRouter>
+    // Navigations render in the click's own task, not as a transition: every screen reads the local
+    // database, so there is nothing to wait for, and a transition painted one more frame of the old
+    // screen first (the click's other state updates) before the new one (bench/ui.ts, opening a chat).
+    // Lazy pages keep their own "Carregando…" boundary.
+    <BrowserRouter useTransitions={false}>
       <NavigatorBridge />
       <AppRoutes />
       <Overlays />

@@ -5,16 +5,7 @@ import { Navigate, Outlet } from 'react-router'
 import { LoadingScreen } from '../ui/message-card.tsx'
 import { isSubscriptionExpired, useSessionLoader } from '../features/auth/index.ts'
 import { tokenAtom, userAtom } from '../state/auth.ts'
-import type { User } from '../lib/types.ts'
-
-/**
- * Where a signed-in user lands (spec part 1 §4 Session: login leads to the tickets): admins, super users
- * and users with showDashboard on / (the dashboard's place), everyone else straight on /tickets.
- */
-export function landingPath(user: Pick<User, 'profile' | 'super' | 'showDashboard'> | null): string {
-  if (!user || user.super || user.profile === 'admin' || user.showDashboard === 'enabled') return '/'
-  return '/tickets'
-}
+import { landingPath } from '../lib/access.ts'
 
 /** Public routes (/login, /signup): an authenticated user goes to their landing page (spec part 1 §2 Route guard). */
 export function PublicOnly({ children }: { children: ReactNode }) {

@@ -31,3 +31,12 @@ export function hasRole(user: AccessUser, role: Role): boolean {
       return isAdmin(user) || on(user.allowConnections)
   }
 }
+
+/**
+ * Where a signed-in user lands (spec part 1 §4 Session: login leads to the tickets): admins, super users
+ * and users with showDashboard on / (the dashboard's place), everyone else straight on /tickets.
+ */
+export function landingPath(user: Pick<User, 'profile' | 'super' | 'showDashboard'> | null): string {
+  if (!user || user.super || user.profile === 'admin' || user.showDashboard === 'enabled') return '/'
+  return '/tickets'
+}

@@ -1,5 +1,5 @@
 import type { PGliteInterface } from '@electric-sql/pglite'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { CHANGES_CHANNEL, notifiedKeys, tablesNamedIn } from '../../../sync/client/change-notify.ts'
 import { measureQuery } from './perf.ts'
 
@@ -208,19 +208,32 @@ export interface LiveRows<T> {
 export function useLiveQuery<T>(db: LiveDb | null, query: SqlQuery): LiveRows<T> {
   const key = keyOf(query)
   const [state, setState] = useState<LiveRows<T> & { key: string | null }>({ rows: [], loading: true, error: null, key: null })
+  // The rows the last render returned: a watch answering the same rows (the kept ones, at once) would
+  // only render everything again, before the first paint (a chat's bubbles, bench/ui.ts).
+  const shown = useRef<{ key: string; rows: unknown[] } | null>(null)
   useEffect(() => {
     if (!db) return
     return watchQuery<T>(
       db,
       query,
-      (rows) => setState({ rows, loading: false, error: null, key }),
+      (rows) => {
+        // The render took them from peek() already.
+        if (shown.current?.key === key && shown.current.rows === rows) return
+        setState({ rows, loading: false, error: null, key })
+      },
       (error) => setState((s) => ({ ...s, loading: false, error, key })),
     )
     // The key stands for the query (a new object each render).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [db, key])
-  if (state.key === key && db) return { rows: state.rows, loading: state.loading, error: state.error }
-  // A new query (the render before its effect runs): the rows it last had, or loading.
+  // The shared query's rows are the newest for this key (kept ones too, before its effect runs, and
+  // when its watch answered what was shown without a render); the state holds loading and errors.
   const kept = db ? (liveOf(db).peek(key) as T[] | null) : null
-  return kept ? { rows: kept, loading: false, error: null } : { rows: state.rows, loading: true, error: null }
+  const out: LiveRows<T> = kept
+    ? { rows: kept, loading: false, error: null }
+    : state.key === key && db
+      ? { rows: state.rows, loading: state.loading, error: state.error }
+      : { rows: state.rows, loading: true, error: null }
+  shown.current = out.loading || out.error ? null : { key, rows: out.rows }
+  return out
 }

@@ -1,7 +1,8 @@
 /**
  * Paint marks for the bench of the PWA's local speed (bench/ui.ts): `painted:<what>` on the page's
  * performance timeline once the browser has painted it (the frame after React committed). The bench
- * measures from the user's input event to the mark. Nothing in the app reads them.
+ * measures from the user's input event to the mark. Nothing in the app reads them. Callers ask at the commit
+ * (a layout effect): a passive effect of an update that did not come from an input runs after the paint.
  */
 export function markPainted(what: string, detail?: unknown): void {
   if (typeof performance === 'undefined' || typeof requestAnimationFrame === 'undefined') return

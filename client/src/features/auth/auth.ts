@@ -5,6 +5,7 @@ import { store } from '../../state/store.ts'
 import { api, ApiError } from '../../lib/api.ts'
 import { toastError } from '../../lib/errors.ts'
 import { goTo } from '../../lib/navigation.ts'
+import { landingPath } from '../../lib/access.ts'
 import { endSession, rememberedUser, rememberUser, startSession, wipeLocalData } from '../../lib/session.ts'
 import { isSubscriptionExpired } from './subscription.ts'
 import type { LoginResult, PlanFlags, User } from '../../lib/types.ts'
@@ -14,14 +15,15 @@ import { onRealtimeEvent } from '../../lib/realtime.ts'
 
 /**
  * POST /auth/login. Keeps the session, stores the version and sends the user on: to /financeiro-aberto
- * when the subscription has expired (company 1 never expires), else to / (spec part 1 §4 Session).
+ * when the subscription has expired (company 1 never expires), else to the user's landing page (spec part 1
+ * §4 Session): straight there, not through / (which is the dashboard, a 403 for who may not see it).
  */
 export async function login(email: string, password: string): Promise<void> {
   const result = await api<LoginResult>('/auth/login', { method: 'POST', json: { email, password }, auth: false })
   startSession(result.token, result.user)
   void refreshVersion()
   const dueDate = result.dueDate ?? result.user.company?.dueDate
-  goTo(isSubscriptionExpired(result.user.companyId, dueDate, new Date()) ? '/financeiro-aberto' : '/')
+  goTo(isSubscriptionExpired(result.user.companyId, dueDate, new Date()) ? '/financeiro-aberto' : landingPath(result.user))
 }
 
 /** DELETE /auth/logout, then the local data goes and the user lands on /login (a failed call still logs out). */

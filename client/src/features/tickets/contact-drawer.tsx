@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react'
 import { optimisticSelect } from '../../../../sync/client/optimistic.ts'
 import { useTranslation } from 'react-i18next'
 import { Button, plainIconButtonClass } from '../../ui/button.tsx'
@@ -49,7 +49,7 @@ export function ContactDrawer({ ticket, onClose }: { ticket: OpenTicket; onClose
     [ticket.contactId],
   )
   const contact = useLiveQuery<ContactRow>(db, contactQuery).rows[0]
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (contact) markPainted('drawer', ticket.contactId)
   }, [contact, ticket.contactId])
   const fieldsQuery = useMemo(() => ({ sql: `select id, name, value from contact_custom_fields where contact_id = $1 order by id`, params: [ticket.contactId] }), [ticket.contactId])

@@ -56,20 +56,23 @@ const MENU_BUTTON = 'absolute right-1 top-1 rounded px-1 text-xs opacity-0 group
  * a plain button stands in until it is first pressed; then the menu mounts and opens as if pressed.
  */
 function BubbleMenu({ actions, label }: { actions: MessageMenuAction[]; label: string }) {
-  const [armed, setArmed] = useState(false)
+  // How it was first pressed: from the keyboard the menu opens on its first item, as Headless UI does.
+  const [armed, setArmed] = useState<'keys' | 'pointer' | null>(null)
   const button = useRef<HTMLButtonElement>(null)
   const opened = useRef(false)
   useLayoutEffect(() => {
     // Once: StrictMode runs a layout effect twice, and a second click would close the menu again.
     if (!armed || !button.current || opened.current) return
     opened.current = true
-    // A click without a pointer type opens a Headless UI menu whatever pressed it (mouse, touch, keys).
-    button.current.click()
     button.current.focus()
+    // A click without a pointer type opens a Headless UI menu whatever pressed it (mouse, touch); Enter
+    // opens it with its first item active.
+    if (armed === 'keys') button.current.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }))
+    else button.current.click()
   }, [armed])
   if (!armed) {
     return (
-      <button type="button" data-testid="message-menu" aria-label={label} title={label} aria-haspopup="menu" aria-expanded={false} className={MENU_BUTTON} onClick={() => setArmed(true)}>
+      <button type="button" data-testid="message-menu" aria-label={label} title={label} aria-haspopup="menu" aria-expanded={false} className={MENU_BUTTON} onClick={(e) => setArmed(e.detail === 0 ? 'keys' : 'pointer')}>
         ▾
       </button>
     )

@@ -78,11 +78,12 @@ export function TicketChat({ ticket, onBack, onAccept, onReopen }: TicketChatPro
   )
 
   useEffect(() => setLimit(CHAT_PAGE_SIZE), [ticket.id])
-  useEffect(() => {
+  // At the commit (a layout effect): a passive effect of an update from the worker runs after the paint.
+  useLayoutEffect(() => {
     if (!loading) markPainted('chat', ticket.id)
   }, [loading, ticket.id])
   const localKeys = messages.filter((m) => m.local).map((m) => m.key).join(',')
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (localKeys) markPainted('bubble', localKeys)
   }, [localKeys])
   // The owner opening the chat has read it: GET /messages' first page zeroes the unread count.

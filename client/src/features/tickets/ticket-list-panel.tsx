@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai'
-import { useCallback, useEffect, useMemo, useRef, useState, type UIEvent } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type UIEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
@@ -81,7 +81,7 @@ export function TicketListPanel({ selectedUuid, onNewTicket, onOpen, onAccept, t
   useEffect(() => {
     if (debounced.trim()) performance.mark('search:debounced')
   }, [debounced])
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!loading) markPainted('list', tickets.length)
   }, [loading, tickets])
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { landingPath } from './guards.tsx'
+import { landingPath } from './access.ts'
 
 describe('landingPath (spec part 1 §4 Session)', () => {
   test('admins, super users and users with showDashboard land on /; other users on /tickets', () => {
