@@ -1,3 +1,5 @@
+import { useLayoutEffect } from 'react'
+
 /**
  * Paint marks for the bench of the PWA's local speed (bench/ui.ts): `painted:<what>` on the page's
  * performance timeline once the browser has painted it (the frame after React committed). The bench
@@ -13,6 +15,17 @@ export function markPainted(what: string, detail?: unknown): void {
       performance.mark(`painted:${what}`, { detail })
     }),
   )
+}
+
+/**
+ * `markPainted(what, detail)` at the commit of a render where `ready` holds and `when` (the detail unless
+ * given) changed: a passive effect of an update from the worker would run after the paint, one frame late.
+ */
+export function usePaintedMark(what: string, ready: boolean, detail: unknown, when: unknown = detail): void {
+  useLayoutEffect(() => {
+    if (ready) markPainted(what, detail)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `when` stands in for the detail
+  }, [what, ready, when])
 }
 
 /** A `query` measure from `start` (performance.now()) to now, named by its statement: bench/ui.ts lists the slow ones. */

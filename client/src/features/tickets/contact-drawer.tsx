@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai'
-import { useEffect, useLayoutEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { optimisticSelect } from '../../../../sync/client/optimistic.ts'
 import { useTranslation } from 'react-i18next'
 import { Button, plainIconButtonClass } from '../../ui/button.tsx'
@@ -20,7 +20,7 @@ import type { OpenTicket } from './tickets.ts'
 import { userAtom } from '../../state/auth.ts'
 import { ContactWallet } from './contact-wallet.tsx'
 import i18n from '../../i18n/index.ts'
-import { markPainted } from '../../lib/perf.ts'
+import { usePaintedMark } from '../../lib/perf.ts'
 
 const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 
@@ -49,9 +49,7 @@ export function ContactDrawer({ ticket, onClose }: { ticket: OpenTicket; onClose
     [ticket.contactId],
   )
   const contact = useLiveQuery<ContactRow>(db, contactQuery).rows[0]
-  useLayoutEffect(() => {
-    if (contact) markPainted('drawer', ticket.contactId)
-  }, [contact, ticket.contactId])
+  usePaintedMark('drawer', contact !== undefined, ticket.contactId, contact)
   const fieldsQuery = useMemo(() => ({ sql: `select id, name, value from contact_custom_fields where contact_id = $1 order by id`, params: [ticket.contactId] }), [ticket.contactId])
   const extraInfo = useLiveQuery<{ id: number; name: string; value: string }>(db, fieldsQuery).rows
   const writer = useMemo(() => (lf ? { pg: lf.db, outbox: lf.outbox } : null), [lf])

@@ -20,8 +20,7 @@ interface MessageBubbleProps {
   message: ChatMessage
   /** The message menu (reply, edit, delete): only the actions this message allows. */
   menu: MessageMenuAction[]
-  menuLabel: string
-  labels: { private: string; automatic: string; deleted: string; edited: string; pending: string; retry: string; discard: string; sendFailed: string; ack: Record<string, string> }
+  labels: { menu: string; private: string; automatic: string; deleted: string; edited: string; pending: string; retry: string; discard: string; sendFailed: string; ack: Record<string, string> }
   errorText: (code: string) => string
   onRetry: () => void
   onDiscard: () => void
@@ -70,16 +69,18 @@ function BubbleMenu({ actions, label }: { actions: MessageMenuAction[]; label: s
     if (armed === 'keys') button.current.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }))
     else button.current.click()
   }, [armed])
+  // The stand-in and the menu's button are one button to the user and to the tests.
+  const face = { 'data-testid': 'message-menu', 'aria-label': label, title: label, className: MENU_BUTTON }
   if (!armed) {
     return (
-      <button type="button" data-testid="message-menu" aria-label={label} title={label} aria-haspopup="menu" aria-expanded={false} className={MENU_BUTTON} onClick={(e) => setArmed(e.detail === 0 ? 'keys' : 'pointer')}>
+      <button type="button" {...face} aria-haspopup="menu" aria-expanded={false} onClick={(e) => setArmed(e.detail === 0 ? 'keys' : 'pointer')}>
         ▾
       </button>
     )
   }
   return (
     <Menu>
-      <MenuButton ref={button} data-testid="message-menu" aria-label={label} title={label} className={MENU_BUTTON}>
+      <MenuButton ref={button} {...face}>
         ▾
       </MenuButton>
       <MenuItems anchor="bottom end" className="z-50 w-40 rounded-md bg-white py-1 text-sm text-slate-700 shadow-lg ring-1 ring-black/5 focus:outline-none dark:bg-slate-800 dark:text-slate-200">
@@ -108,7 +109,7 @@ function captionOf(m: MessageBubbleProps['message']): string {
  * the system sent the contact (bot, greeting, farewell, rating) is ours too, marked as automatic; only
  * call logs are notices in the middle.
  */
-export function MessageBubble({ message: m, menu, menuLabel, labels, errorText, onRetry, onDiscard, select }: MessageBubbleProps) {
+export function MessageBubble({ message: m, menu, labels, errorText, onRetry, onDiscard, select }: MessageBubbleProps) {
   if ((m.isSystem && !m.fromMe) || m.mediaType === 'call_log') {
     return (
       <li
@@ -133,8 +134,9 @@ export function MessageBubble({ message: m, menu, menuLabel, labels, errorText, 
       {select && (
         <input type="checkbox" data-testid="message-select" className="size-4 shrink-0" checked={select.checked} onChange={select.onToggle} aria-label={select.label} />
       )}
-      <div className={`group relative max-w-[75%] rounded-lg px-3 py-1.5 shadow-sm ${tone}`}>
-        {menu.length > 0 && <BubbleMenu actions={menu} label={menuLabel} />}
+      {/* Room on the right for the ▾, which would otherwise cover the last letter of a one-line message. */}
+      <div className={`group relative max-w-[75%] rounded-lg py-1.5 pl-3 shadow-sm ${menu.length > 0 ? 'pr-6' : 'pr-3'} ${tone}`}>
+        {menu.length > 0 && <BubbleMenu actions={menu} label={labels.menu} />}
         {m.isPrivate && <p className="text-xs font-semibold uppercase">{labels.private}</p>}
         {m.isSystem && <p data-testid="message-automatic" className="text-[11px] font-semibold uppercase opacity-60">{labels.automatic}</p>}
         {m.quoted && (

@@ -9,7 +9,7 @@ import { WriteStatus } from '../../ui/write-status.tsx'
 import { api } from '../../lib/api.ts'
 import { codeText } from '../../lib/errors.ts'
 import { useBrowserOnline } from '../../lib/local-first.ts'
-import { markPainted } from '../../lib/perf.ts'
+import { usePaintedMark } from '../../lib/perf.ts'
 import { useTicketActions } from './ticket-actions.ts'
 import { CHAT_PAGE_SIZE, useChatMessages, type ChatMessage } from './ticket-messages.ts'
 import { useTicketSettings, type OpenTicket } from './tickets.ts'
@@ -78,14 +78,9 @@ export function TicketChat({ ticket, onBack, onAccept, onReopen }: TicketChatPro
   )
 
   useEffect(() => setLimit(CHAT_PAGE_SIZE), [ticket.id])
-  // At the commit (a layout effect): a passive effect of an update from the worker runs after the paint.
-  useLayoutEffect(() => {
-    if (!loading) markPainted('chat', ticket.id)
-  }, [loading, ticket.id])
+  usePaintedMark('chat', !loading, ticket.id)
   const localKeys = messages.filter((m) => m.local).map((m) => m.key).join(',')
-  useLayoutEffect(() => {
-    if (localKeys) markPainted('bubble', localKeys)
-  }, [localKeys])
+  usePaintedMark('bubble', localKeys !== '', localKeys)
   // The owner opening the chat has read it: GET /messages' first page zeroes the unread count.
   useEffect(() => {
     if (online && mine && ticket.unread > 0 && !ticket.pending) void api(`/messages/${ticket.id}?pageNumber=1`).catch(() => {})
@@ -215,7 +210,6 @@ export function TicketChat({ ticket, onBack, onAccept, onReopen }: TicketChatPro
                   message={m}
                   menu={messageMenu.menuOf(m)}
                   select={messageMenu.selectOf(m)}
-                  menuLabel={bubbleLabels.menu}
                   labels={bubbleLabels}
                   errorText={codeText}
                   onRetry={() => (m.clientId ?? m.pendingChange) && actions?.retry((m.clientId ?? m.pendingChange)!)}

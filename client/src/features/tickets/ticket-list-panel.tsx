@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai'
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type UIEvent } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type UIEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/button.tsx'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
@@ -14,7 +14,7 @@ import { TICKET_PAGE_SIZE, useMyQueues, useTicketList, type TicketListItem, type
 import i18n from '../../i18n/index.ts'
 import { userAtom } from '../../state/auth.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
-import { markPainted } from '../../lib/perf.ts'
+import { usePaintedMark } from '../../lib/perf.ts'
 import { clockTime, localDay } from '../../lib/format.ts'
 
 const isOn = (v: string | undefined) => v === 'enabled' || v === 'enable'
@@ -81,9 +81,7 @@ export function TicketListPanel({ selectedUuid, onNewTicket, onOpen, onAccept, t
   useEffect(() => {
     if (debounced.trim()) performance.mark('search:debounced')
   }, [debounced])
-  useLayoutEffect(() => {
-    if (!loading) markPainted('list', tickets.length)
-  }, [loading, tickets])
+  usePaintedMark('list', !loading, tickets.length, tickets)
 
   // Stable for the memoised rows: the page's callbacks are new on every render.
   const latest = useRef({ onOpen, onAccept, actions })
