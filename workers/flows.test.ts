@@ -194,6 +194,9 @@ describeEachBackend('flows: nodes', (env) => {
       ['text', 'Segundo'],
     ])
     expect(before[1].dataJson).toMatchObject({ kind: 'media', asVoice: true })
+    // The step's five sends are stored together: the ticket's preview is the last of them.
+    const [preview] = await q(env(), (tx) => tx`select last_message, from_me from tickets where id = ${ticketId}`)
+    expect(preview).toMatchObject({ lastMessage: 'Segundo', fromMe: true })
     const [job] = await flowJobs(env(), ticketId)
     expect(new Date(job.runAt).getTime()).toBe(env().clock.now.getTime() + 10_000)
     env().clock.advance(9_000)

@@ -51,33 +51,52 @@ export function whatsappMessageId(): string {
  * mark bot text with invisible characters instead). Private notes are stored but never queued.
  */
 export async function enqueueSend(tx: Tx, req: SendRequest): Promise<QueuedMessage> {
-  const wid = req.channel === 'whatsapp' && !req.isPrivate ? whatsappMessageId() : null
-  const dataJson = req.kind || req.extra ? { kind: req.kind ?? (req.media ? 'media' : 'text'), ...req.extra } : null
-  // One statement: its time is the conversation's, read in the insert itself. Every routing step and bot
-  // reply goes through here, so its round trips are the pipeline's.
-  const [message] = await tx<QueuedMessage[]>`
+  const [message] = await enqueueSends(tx, [req])
+  return message
+}
+
+/**
+ * Several messages of one ticket, in this order (a flow step's texts and media), as enqueueSend stores one,
+ * in two statements whatever their number: one insert of every row, then the ticket's preview and the jobs.
+ * Every routing step and bot reply goes through here, so its round trips are the pipeline's.
+ */
+export async function enqueueSends(tx: Tx, reqs: SendRequest[]): Promise<QueuedMessage[]> {
+  if (!reqs.length) return []
+  const rows = reqs.map((req) => messageRow(tx, req))
+  const inserted = await tx<QueuedMessage[]>`
     insert into messages (company_id, ticket_id, whatsapp_id, contact_id, wid, client_id, body, from_me, media_type, media_url,
                           media_path, media_name, ack, quoted_msg_id, user_id, is_system, is_private, is_forwarded, data_json, created_at)
-    values (${req.companyId}, ${req.ticketId}, ${req.whatsappId}, ${req.contactId}, ${wid}, ${req.clientId ?? null}, ${req.body}, true,
+    values ${rows.reduce((list, row) => tx`${list}, ${row}`)}
+    returning id, wid, ticket_id, body, from_me, ack, media_type, created_at`
+  // The ids follow the values' order (one sequence, rows inserted in turn); the answer is sorted to be sure.
+  const messages = inserted.sort((a, b) => a.id - b.id)
+  // A reaction never becomes the ticket's preview (inbound ones do not either, migration 0008).
+  const last = reqs.findLast((req) => req.mediaType !== 'reactionMessage')
+  const jobs = messages.flatMap((message, i) => {
+    const req = reqs[i]
+    return req.isPrivate ? [] : [enqueueJobCall(tx, { companyId: req.companyId, whatsappId: req.whatsappId, payload: { messageId: message.id }, key: `send:${message.id}`, now: req.runAt ?? req.now })]
+  })
+  // Called in the select list's order, so the jobs queue in the messages' order.
+  const enqueue = jobs.length ? tx`select ${jobs.reduce((list, job) => tx`${list}, ${job}`)}` : null
+  if (last) {
+    const lastMessage = (last.body || last.media?.originalName || '').slice(0, 255)
+    const preview = tx`update tickets set last_message = ${lastMessage}, from_me = true where id = ${last.ticketId}`
+    await (enqueue ? tx`with preview as (${preview}) ${enqueue}` : tx`${preview}`)
+  } else if (enqueue) {
+    await tx`${enqueue}`
+  }
+  return messages
+}
+
+/** One row of the messages insert; its time is the conversation's, read in the insert itself. */
+function messageRow(tx: Tx, req: SendRequest) {
+  const wid = req.channel === 'whatsapp' && !req.isPrivate ? whatsappMessageId() : null
+  const dataJson = req.kind || req.extra ? { kind: req.kind ?? (req.media ? 'media' : 'text'), ...req.extra } : null
+  return tx`(${req.companyId}, ${req.ticketId}, ${req.whatsappId}, ${req.contactId}, ${wid}, ${req.clientId ?? null}, ${req.body}, true,
             ${req.mediaType ?? 'text'}, ${req.media ? `media/${req.companyId}/${req.media.fileName}` : null}, ${req.media?.fileName ?? null},
             ${req.media?.originalName ?? null}, 0, ${req.quotedMsgId ?? null}, ${req.userId ?? null}, ${req.isSystem ?? false},
             ${req.isPrivate ?? false}, ${req.isForwarded ?? false}, ${dataJson === null ? null : tx.json(dataJson as never)},
-            ${conversationTime(tx, req.ticketId, req.now)})
-    returning id, wid, ticket_id, body, from_me, ack, media_type, created_at`
-  // A reaction never becomes the ticket's preview (inbound ones do not either, migration 0008).
-  const preview = req.mediaType !== 'reactionMessage'
-  const lastMessage = (req.body || req.media?.originalName || '').slice(0, 255)
-  const job = req.isPrivate ? null : { companyId: req.companyId, whatsappId: req.whatsappId, payload: { messageId: message.id }, key: `send:${message.id}`, now: req.runAt ?? req.now }
-  if (preview && job) {
-    await tx`
-      with preview as (update tickets set last_message = ${lastMessage}, from_me = true where id = ${req.ticketId})
-      ${enqueueJobSql(tx, job)}`
-  } else if (preview) {
-    await tx`update tickets set last_message = ${lastMessage}, from_me = true where id = ${req.ticketId}`
-  } else if (job) {
-    await enqueueSendJob(tx, job)
-  }
-  return message
+            ${conversationTime(tx, req.ticketId, req.now)})`
 }
 
 /**
@@ -100,15 +119,16 @@ export type SendJobPayload = {
  * One job on a connection's send queue (workers/outbound.ts reads the payload): a send, a resend, an
  * edit or a delete of a message. The key makes a repeated enqueue a no-op.
  */
-export async function enqueueSendJob(
-  tx: Tx,
-  job: { companyId: number; whatsappId: number; payload: SendJobPayload; key: string; now: Date },
-): Promise<void> {
+export async function enqueueSendJob(tx: Tx, job: SendJob): Promise<void> {
   await tx`${enqueueJobSql(tx, job)}`
 }
 
-const enqueueJobSql = (tx: Tx, job: { companyId: number; whatsappId: number; payload: SendJobPayload; key: string; now: Date }) =>
-  tx`select app_enqueue_job(${sendQueue(job.whatsappId)}, ${tx.json(job.payload)}::jsonb, ${job.companyId}, ${job.key}, ${job.now})`
+type SendJob = { companyId: number; whatsappId: number; payload: SendJobPayload; key: string; now: Date }
+
+const enqueueJobCall = (tx: Tx, job: SendJob) =>
+  tx`app_enqueue_job(${sendQueue(job.whatsappId)}, ${tx.json(job.payload)}::jsonb, ${job.companyId}, ${job.key}, ${job.now})`
+
+const enqueueJobSql = (tx: Tx, job: SendJob) => tx`select ${enqueueJobCall(tx, job)}`
 
 /**
  * Queues an edit or a delete of one of our sent messages on its connection's queue. No new row: the

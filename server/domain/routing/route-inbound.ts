@@ -68,7 +68,7 @@ export async function routeInbound(ctx: RoutingCtx, input: RouteInput): Promise<
   if (!state) return
   state.inboundMessageId = input.message.id
   // A reply to a campaign's confirmation question sends the campaign's message (issue 20).
-  if (!input.message.fromMe && !state.isGroup) {
+  if (state.awaitsConfirmation && !input.message.fromMe && !state.isGroup) {
     await confirmCampaignReply(ctx.tx, { companyId: state.companyId, contactId: state.contactId, whatsappId: input.connection.id }, ctx.now())
   }
   // The contact's message opened this ticket: the log's first line (spec part 1 §3 Ticket log entry).

@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/connect.ts'
 import type { DomainEvent } from '../context.ts'
+import type { SendRequest } from '../outbound/enqueue-send.ts'
 
 /**
  * What the routing step gets: the tenant transaction the inbound pipeline opened, its clock and an event
@@ -11,6 +12,11 @@ export interface RoutingCtx {
   emit: (event: DomainEvent) => void
   /** The flows' randomizer draws here (issue 21); Math.random when absent. Tests pass a fixed one. */
   random?: () => number
+  /**
+   * System sends held back to go out together (holdSends): a flow step's texts and media are one insert
+   * and one statement for the preview and jobs, not two statements each.
+   */
+  held?: SendRequest[]
 }
 
 

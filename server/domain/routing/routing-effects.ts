@@ -1,4 +1,4 @@
-import { enqueueSend, type SendRequest } from '../outbound/enqueue-send.ts'
+import { enqueueSends, type SendRequest } from '../outbound/enqueue-send.ts'
 import type { TicketLogType } from '../tickets/ticket-logs.ts'
 import { fillTemplate } from '../messages/fill-template.ts'
 import { botAttemptsLeft, mayReask } from './menu-rules.ts'
@@ -64,7 +64,7 @@ async function storeSystemMessage(ctx: RoutingCtx, state: RunState, text: string
 
 /** A system message of the ticket's contact and connection, queued (unless private) and announced. */
 async function enqueueSystem(ctx: RoutingCtx, state: RunState, req: Pick<SendRequest, 'body'> & Partial<SendRequest>): Promise<void> {
-  const message = await enqueueSend(ctx.tx, {
+  const request: SendRequest = {
     ...req,
     companyId: state.companyId,
     ticketId: state.ticketId,
@@ -73,8 +73,27 @@ async function enqueueSystem(ctx: RoutingCtx, state: RunState, req: Pick<SendReq
     channel: state.channel,
     isSystem: true,
     now: ctx.now(),
-  })
-  ctx.emit({ type: 'appMessage', companyId: state.companyId, payload: { action: 'create', message, ticket: { id: state.ticketId } } })
+  }
+  if (ctx.held) ctx.held.push(request)
+  else await storeSends(ctx, state, [request])
+}
+
+async function storeSends(ctx: RoutingCtx, state: RunState, requests: SendRequest[]): Promise<void> {
+  for (const message of await enqueueSends(ctx.tx, requests)) {
+    ctx.emit({ type: 'appMessage', companyId: state.companyId, payload: { action: 'create', message, ticket: { id: state.ticketId } } })
+  }
+}
+
+/**
+ * Runs `walk` with the ticket's system sends held, then stores them together, in their order (a flow's
+ * steps until it waits). Nothing in between reads them: the messages' time is the conversation's either way.
+ */
+export async function holdSends<T>(ctx: RoutingCtx, state: RunState, walk: (ctx: RoutingCtx) => Promise<T>): Promise<T> {
+  if (ctx.held) return walk(ctx)
+  const held: SendRequest[] = []
+  const result = await walk({ ...ctx, held })
+  if (held.length) await storeSends(ctx, state, held)
+  return result
 }
 
 /** The `ticket` event that announces a routing change (after the inbound run, or a sweep's action). */

@@ -83,6 +83,12 @@ export interface RoutingState {
   autoReply: string
   autoReplyNotRecognizedMessage: string
   autoReplyShowKeywords: string
+  /**
+   * A campaign's confirmation question waits for this contact's reply (any connection, any age: the
+   * update in confirmCampaignReply decides). Most messages have none, and the probe is one index lookup
+   * in this query instead of a statement of its own on every inbound message.
+   */
+  awaitsConfirmation: boolean
 }
 
 /** A queue of the connection, in menu order. */
@@ -133,7 +139,9 @@ export async function loadRoutingState(sql: Queryable, ticketId: number): Promis
            coalesce((select json_agg(json_build_object('id', fc.id, 'flowId', fc.flow_id, 'phrase', fc.phrase))
                        from flow_campaigns fc
                       where fc.company_id = t.company_id and fc.status and (fc.whatsapp_id is null or fc.whatsapp_id = t.whatsapp_id)
-                        and exists (select 1 from flows f where f.id = fc.flow_id and f.active)), '[]') as phrase_campaigns
+                        and exists (select 1 from flows f where f.id = fc.flow_id and f.active)), '[]') as phrase_campaigns,
+           exists (select 1 from campaign_shipping cs
+                    where cs.contact_id = t.contact_id and cs.confirmation_requested_at is not null and cs.confirmed_at is null) as awaits_confirmation
       from tickets t
       join contacts c on c.id = t.contact_id
       join whatsapps w on w.id = t.whatsapp_id
