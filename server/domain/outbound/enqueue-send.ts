@@ -57,10 +57,11 @@ export async function enqueueSend(tx: Tx, req: SendRequest): Promise<QueuedMessa
 
 /**
  * Several messages of one ticket, in this order (a flow step's texts and media), as enqueueSend stores one,
- * in two statements whatever their number: one insert of every row, then the ticket's preview and the jobs.
+ * in two statements whatever their number: one insert of every row, then the ticket's preview (with
+ * `ticketColumns`, other columns of the ticket the caller writes with them) and the jobs.
  * Every routing step and bot reply goes through here, so its round trips are the pipeline's.
  */
-export async function enqueueSends(tx: Tx, reqs: SendRequest[]): Promise<QueuedMessage[]> {
+export async function enqueueSends(tx: Tx, reqs: SendRequest[], ticketColumns: Record<string, unknown> = {}): Promise<QueuedMessage[]> {
   if (!reqs.length) return []
   const rows = reqs.map((req) => messageRow(tx, req))
   const inserted = await tx<QueuedMessage[]>`
@@ -78,12 +79,13 @@ export async function enqueueSends(tx: Tx, reqs: SendRequest[]): Promise<QueuedM
   })
   // Called in the select list's order, so the jobs queue in the messages' order.
   const enqueue = jobs.length ? tx`select ${jobs.reduce((list, job) => tx`${list}, ${job}`)}` : null
-  if (last) {
-    const lastMessage = (last.body || last.media?.originalName || '').slice(0, 255)
-    const preview = tx`update tickets set last_message = ${lastMessage}, from_me = true where id = ${last.ticketId}`
-    await (enqueue ? tx`with preview as (${preview}) ${enqueue}` : tx`${preview}`)
+  // The ticket's preview and the caller's columns (a flow run's state) in the same statement.
+  const columns = { ...(last ? { lastMessage: (last.body || last.media?.originalName || '').slice(0, 255), fromMe: true } : {}), ...ticketColumns }
+  if (Object.keys(columns).length) {
+    const update = tx`update tickets set ${tx(columns)} where id = ${reqs[0].ticketId}`
+    await (enqueue ? tx`with ticket as (${update}) ${enqueue}` : update)
   } else if (enqueue) {
-    await tx`${enqueue}`
+    await enqueue
   }
   return messages
 }

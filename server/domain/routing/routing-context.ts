@@ -13,10 +13,16 @@ export interface RoutingCtx {
   /** The flows' randomizer draws here (issue 21); Math.random when absent. Tests pass a fixed one. */
   random?: () => number
   /**
-   * System sends held back to go out together (holdSends): a flow step's texts and media are one insert
-   * and one statement for the preview and jobs, not two statements each.
+   * Writes held back to go out together (holdSends): a flow step's texts and media are one insert, and
+   * the ticket's preview, the run's columns and the jobs one statement, not two statements per message.
    */
-  held?: SendRequest[]
+  held?: HeldWrites
+}
+
+export interface HeldWrites {
+  sends: SendRequest[]
+  /** Ticket columns by camelCase name (the flow run's state). */
+  ticket: Record<string, unknown>
 }
 
 

@@ -2,7 +2,7 @@ import { enqueueSends, type SendRequest } from '../outbound/enqueue-send.ts'
 import type { TicketLogType } from '../tickets/ticket-logs.ts'
 import { fillTemplate } from '../messages/fill-template.ts'
 import { botAttemptsLeft, mayReask } from './menu-rules.ts'
-import type { RouteInput, RoutingCtx } from './routing-context.ts'
+import type { HeldWrites, RouteInput, RoutingCtx } from './routing-context.ts'
 import type { RoutingState } from './routing-state.ts'
 
 /** Ticket columns the routing step changes, by their camelCase names. */
@@ -74,25 +74,36 @@ async function enqueueSystem(ctx: RoutingCtx, state: RunState, req: Pick<SendReq
     isSystem: true,
     now: ctx.now(),
   }
-  if (ctx.held) ctx.held.push(request)
+  if (ctx.held) ctx.held.sends.push(request)
   else await storeSends(ctx, state, [request])
 }
 
-async function storeSends(ctx: RoutingCtx, state: RunState, requests: SendRequest[]): Promise<void> {
-  for (const message of await enqueueSends(ctx.tx, requests)) {
+async function storeSends(ctx: RoutingCtx, state: RunState, requests: SendRequest[], ticket?: Record<string, unknown>): Promise<void> {
+  for (const message of await enqueueSends(ctx.tx, requests, ticket)) {
     ctx.emit({ type: 'appMessage', companyId: state.companyId, payload: { action: 'create', message, ticket: { id: state.ticketId } } })
   }
 }
 
 /**
- * Runs `walk` with the ticket's system sends held, then stores them together, in their order (a flow's
- * steps until it waits). Nothing in between reads them: the messages' time is the conversation's either way.
+ * Ticket columns that announce nothing (the flow run's state): held with the sends when writes are held,
+ * else written now. The in-memory state is the caller's to keep.
+ */
+export async function setTicketColumns(ctx: RoutingCtx, state: RunState, columns: Record<string, unknown>): Promise<void> {
+  if (ctx.held) Object.assign(ctx.held.ticket, columns)
+  else await ctx.tx`update tickets set ${ctx.tx(columns)} where id = ${state.ticketId}`
+}
+
+/**
+ * Runs `walk` with the ticket's system sends and run columns held, then writes them together, the sends in
+ * their order (a flow's steps until it waits). Nothing in between reads them: the messages' time is the
+ * conversation's either way, and the held columns are ones no other write of the step touches.
  */
 export async function holdSends<T>(ctx: RoutingCtx, state: RunState, walk: (ctx: RoutingCtx) => Promise<T>): Promise<T> {
   if (ctx.held) return walk(ctx)
-  const held: SendRequest[] = []
+  const held: HeldWrites = { sends: [], ticket: {} }
   const result = await walk({ ...ctx, held })
-  if (held.length) await storeSends(ctx, state, held)
+  if (held.sends.length) await storeSends(ctx, state, held.sends, held.ticket)
+  else if (Object.keys(held.ticket).length) await setTicketColumns(ctx, state, held.ticket)
   return result
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { Queryable } from '../../../db/connect.ts'
 import type { RoutingCtx } from '../../routing/routing-context.ts'
-import type { RunState } from '../../routing/routing-effects.ts'
+import { setTicketColumns, type RunState } from '../../routing/routing-effects.ts'
 import { flowGraphSchema, type FlowGraph } from '../flow-graph.ts'
 
 /**
@@ -67,14 +67,12 @@ export async function loadFlowGraph(sql: Queryable, companyId: number, flowId: n
   return graph
 }
 
-/** Stores a run that waits (menu, question, interval). */
+/** Stores a run that waits (menu, question, interval), with the step's sends when they are held. */
 export async function saveRun(ctx: RoutingCtx, state: RunState, run: FlowRun): Promise<void> {
   const data: FlowRunData = { variables: run.variables, waiting: run.waiting, steps: run.steps }
-  await ctx.tx`
-    update tickets set flow_webhook = true, flow_id = ${run.flowId}, last_flow_id = ${run.waiting?.nodeId ?? null},
-                       hash_flow_id = ${run.hash}, data_webhook = ${ctx.tx.json(data as never)}
-     where id = ${state.ticketId}`
-  Object.assign(state, { flowWebhook: true, flowId: run.flowId, lastFlowId: run.waiting?.nodeId ?? null, hashFlowId: run.hash, dataWebhook: data })
+  const columns = { flowWebhook: true, flowId: run.flowId, lastFlowId: run.waiting?.nodeId ?? null, hashFlowId: run.hash }
+  await setTicketColumns(ctx, state, { ...columns, dataWebhook: ctx.tx.json(data as never) })
+  Object.assign(state, { ...columns, dataWebhook: data })
 }
 
 /**
@@ -82,8 +80,7 @@ export async function saveRun(ctx: RoutingCtx, state: RunState, run: FlowRun): P
  * loses the rest; an interval job still queued finds the run gone and does nothing.
  */
 export async function endRun(ctx: RoutingCtx, state: RunState, flowId: number | null = state.flowId): Promise<void> {
-  await ctx.tx`
-    update tickets set flow_webhook = false, flow_id = ${flowId}, last_flow_id = null, hash_flow_id = null, data_webhook = null
-     where id = ${state.ticketId}`
-  Object.assign(state, { flowWebhook: false, flowId, lastFlowId: null, hashFlowId: null, dataWebhook: null })
+  const columns = { flowWebhook: false, flowId, lastFlowId: null, hashFlowId: null, dataWebhook: null }
+  await setTicketColumns(ctx, state, columns)
+  Object.assign(state, columns)
 }
