@@ -81,10 +81,12 @@ describe('ticketListQuery', () => {
     expect(ids(await list({ tab: 'search', search: 'o', statuses: ['pending', 'closed'] }))).toEqual([3, 5])
   })
 
-  test('search spans every status by name (accents and case as typed), number digits, last message and, asked, message bodies', async () => {
+  test('search spans every status by name (accents and case as typed), number digits and, asked, the last message and message bodies', async () => {
     expect(ids(await list({ tab: 'search', search: 'joão' }))).toEqual([1, 5])
     expect(ids(await list({ tab: 'search', search: '9990002' }))).toEqual([2])
-    expect(ids(await list({ tab: 'search', search: 'alguém' }))).toEqual([3])
+    // Message text, the last message included, only with the checkbox (as GET /tickets' searchOnMessages).
+    expect(ids(await list({ tab: 'search', search: 'alguém' }))).toEqual([])
+    expect(ids(await list({ tab: 'search', search: 'alguém', searchMessages: true }))).toEqual([3])
     expect(ids(await list({ tab: 'search', search: 'pedido' }))).toEqual([])
     expect(ids(await list({ tab: 'search', search: 'pedido', searchMessages: true }))).toEqual([5])
     expect(ids(await list({ tab: 'search', search: '100%' }))).toEqual([])

@@ -108,9 +108,14 @@ export function ticketListQuery(f: TicketListFilter): SqlQuery {
   if (search) {
     const like = p(containsPattern(search))
     const digits = search.replace(/\D/g, '')
-    const branches = [`lower(c.name) like ${like}`, `lower(coalesce(t.last_message, '')) like ${like}`]
+    // By name or number, as GET /tickets; message text only with the list's checkbox (spec part 1 §2),
+    // the last message among it (its message may be older than what this device keeps).
+    const branches = [`lower(c.name) like ${like}`]
     if (digits.length >= 3) branches.push(`c.number like ${p(`%${digits}%`)}`)
-    if (f.searchMessages) branches.push(`exists (select 1 from messages m where m.ticket_id = t.id and lower(m.body) like ${like})`)
+    if (f.searchMessages) {
+      branches.push(`lower(coalesce(t.last_message, '')) like ${like}`)
+      branches.push(`exists (select 1 from messages m where m.ticket_id = t.id and lower(m.body) like ${like})`)
+    }
     where.push(`(${branches.join(' or ')})`)
   }
   const order = f.order === 'asc' ? 'asc' : 'desc'
