@@ -41,9 +41,14 @@ export function errorText(err: unknown, translate: Translate): string {
 
 const translateWithI18n: Translate = (key) => (i18n.exists(key) ? i18n.t(key) : null)
 
+/** errorText in the app's language: what a screen shows for a failed call or load. */
+export function errorMessage(err: unknown): string {
+  return errorText(err, translateWithI18n)
+}
+
 /** The text of an error code in the app's language (a refused write's code, as rows and bubbles show it). */
 export function codeText(code: string): string {
-  return errorText({ error: code }, translateWithI18n)
+  return errorMessage({ error: code })
 }
 
 const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false
@@ -56,5 +61,5 @@ export function toastError(err: unknown): void {
   if (err instanceof ApiError && err.handled) return
   if (err instanceof ApiError && err.code === 'ERR_NETWORK' && browserOffline()) return
   if (err instanceof DOMException && err.name === 'AbortError') return
-  pushToast('error', errorText(err, translateWithI18n))
+  pushToast('error', errorMessage(err))
 }

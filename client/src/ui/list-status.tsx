@@ -1,8 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import i18n from '../i18n/index.ts'
-import { errorText } from '../lib/errors.ts'
-
-const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
+import { errorMessage } from '../lib/errors.ts'
 
 interface ListStatusProps {
   /** Nothing to show yet: the list's rows are empty (a list with rows shows them, and no status). */
@@ -21,7 +18,7 @@ interface ListStatusProps {
 export function ListStatus({ empty, loading, error, emptyText, testId }: ListStatusProps) {
   const { t } = useTranslation()
   if (!empty) return null
-  const text = error ? errorText(error, translate) : loading ? t('common.loading') : emptyText
+  const text = error ? errorMessage(error) : loading ? t('common.loading') : emptyText
   return (
     <p className="rounded-xl bg-white p-6 text-center text-sm text-slate-500 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-400 dark:ring-slate-800" data-testid={testId}>
       {text}

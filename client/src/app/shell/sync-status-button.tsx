@@ -3,14 +3,12 @@ import { useMemo } from 'react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
 import { SyncIndicator, type PendingWriteItem } from './sync-indicator.tsx'
-import { errorText } from '../../lib/errors.ts'
+import { errorMessage } from '../../lib/errors.ts'
 import { useLiveQuery } from '../../lib/live-query.ts'
 import { useBrowserOnline, useLocalDb, useOutbox, useSyncStatus } from '../../lib/local-first.ts'
 import { describeWrite, syncIndicatorState, writeNamesQuery, type WriteSummary } from './sync-indicator-state.ts'
 import i18n from '../../i18n/index.ts'
 import { localFirstAtom } from '../../state/local-first.ts'
-
-const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 
 type Names = Map<string, string>
 
@@ -49,12 +47,12 @@ export function SyncStatusButton() {
   const outbox = useOutbox()
   const { state, error } = syncIndicatorState(db, sync, online)
   const stateText = t(`sync.state.${state}`)
-  const label = error ? `${stateText}: ${errorText({ error }, translate)}` : stateText
+  const label = error ? `${stateText}: ${errorMessage({ error })}` : stateText
 
   const summaries = outbox.writes.map(describeWrite)
   const names = useWriteNames(summaries)
   const writes: PendingWriteItem[] = summaries.map((s) => {
-    const detail = s.failed ? errorText({ error: s.error }, translate) : s.lastFailure ? t('sync.waitingRetry') : t('sync.queued')
+    const detail = s.failed ? errorMessage({ error: s.error }) : s.lastFailure ? t('sync.waitingRetry') : t('sync.queued')
     return { id: s.id, title: writeTitle(s, names, t), detail, failed: s.failed }
   })
 

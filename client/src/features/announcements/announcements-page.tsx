@@ -1,8 +1,7 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import i18n from '../../i18n/index.ts'
 import { ApiError } from '../../lib/api.ts'
-import { errorText, toastError } from '../../lib/errors.ts'
+import { errorMessage, toastError } from '../../lib/errors.ts'
 import { asSaveRefused, SaveRefused } from '../../lib/outbox-save.ts'
 import type { Announcement } from '../../lib/types.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
@@ -19,8 +18,6 @@ import {
 } from './announcements-admin.ts'
 import { AnnouncementsTable } from './announcements-table.tsx'
 import { useAnnouncementList } from './use-announcement-list.ts'
-
-const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 
 interface Editing {
   mode: 'create' | 'edit'
@@ -91,7 +88,7 @@ export default function AnnouncementsPage() {
           onEdit={(a) => setEditing({ mode: 'edit', id: a.id, initial: announcementValuesOf(a) })}
           onDelete={setDeleting}
         />
-        {list.error !== null && <p className="text-center text-sm text-red-600 dark:text-red-400">{errorText(list.error, translate)}</p>}
+        {list.error !== null && <p className="text-center text-sm text-red-600 dark:text-red-400">{errorMessage(list.error)}</p>}
         {list.hasMore && (
           <div className="flex justify-center">
             <Button variant="secondary" onClick={list.loadMore} disabled={list.loading} data-testid="announcements-more">

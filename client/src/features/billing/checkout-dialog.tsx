@@ -1,8 +1,7 @@
 import { useAtomValue } from 'jotai'
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import i18n from '../../i18n/index.ts'
-import { errorText } from '../../lib/errors.ts'
+import { errorMessage } from '../../lib/errors.ts'
 import { formatBRL, formatDay } from '../../lib/format.ts'
 import { userAtom } from '../../state/auth.ts'
 import { pushToast } from '../../state/toasts.ts'
@@ -16,7 +15,6 @@ import {
 import { CheckoutPlanStep } from './checkout-plan-step.tsx'
 import { PixView } from './pix-view.tsx'
 
-const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 const STEPS = ['data', 'plan', 'review'] as const
 
 /**
@@ -80,7 +78,7 @@ export function CheckoutDialog({ open, invoiceId, onClose }: { open: boolean; in
       pushToast('success', t('billing.subscribed'))
       setPix(answer)
     } catch (err) {
-      setFailure(errorText(err, translate))
+      setFailure(errorMessage(err))
     } finally {
       setBusy(false)
     }

@@ -1,8 +1,7 @@
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import i18n from '../../i18n/index.ts'
-import { errorText } from '../../lib/errors.ts'
+import { errorMessage } from '../../lib/errors.ts'
 import { formatDay } from '../../lib/format.ts'
 import { useServerQuery } from '../../lib/server-query.ts'
 import { userAtom } from '../../state/auth.ts'
@@ -15,8 +14,6 @@ import { confirmPayment, fetchAllInvoices, fetchInvoices, type AnyInvoice } from
 import { useCheckout } from './use-checkout.tsx'
 import { ListStatus } from '../../ui/list-status.tsx'
 import { InvoicesTable, PayButton } from './invoices-table.tsx'
-
-const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 
 /** The company's first page of invoices, asked again when `refresh` changes (a checkout made or paid one). */
 export const useCompanyInvoices = (refresh = 0) => useServerQuery(`own/${refresh}`, (signal) => fetchInvoices(1, signal))
@@ -49,7 +46,7 @@ function AllInvoices() {
       const done = await confirmPayment(inv.id)
       pushToast('success', t('billing.confirmed', { company: inv.companyName, date: formatDay(done.dueDate) }))
     } catch (err) {
-      pushToast('error', errorText(err, translate))
+      pushToast('error', errorMessage(err))
     }
     setRefresh((n) => n + 1)
   }

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import i18n from '../../i18n/index.ts'
-import { errorText } from '../../lib/errors.ts'
+import { errorMessage } from '../../lib/errors.ts'
 import { Button } from '../../ui/button.tsx'
 import { TextField, TimeField } from '../../ui/form-field.tsx'
 import { LoadingScreen } from '../../ui/message-card.tsx'
@@ -10,7 +9,6 @@ import { CAMPAIGN_SETTING_LIMITS as LIMITS } from './campaign-settings-form.ts'
 import { CampaignVariablesTable } from './campaign-variables-table.tsx'
 import { useCampaignSettingsForm } from './use-campaign-settings-form.ts'
 
-const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 const card = 'flex flex-col gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800'
 
 function Section({ title, hint, testId, children }: { title: string; hint?: string; testId: string; children: ReactNode }) {
@@ -35,7 +33,7 @@ export default function CampaignsConfigPage() {
   const f = useCampaignSettingsForm()
   const err = (p?: string) => (p ? t(p) : undefined)
   const title = <h1 className="text-2xl font-bold">{t('campaignSettings.title')}</h1>
-  if (f.loadError) return <section className="flex flex-col gap-4">{title}<LoadingScreen label="" error={errorText(f.loadError, translate)} onRetry={f.retryLoad} retryLabel={t('common.retry')} /></section>
+  if (f.loadError) return <section className="flex flex-col gap-4">{title}<LoadingScreen label="" error={errorMessage(f.loadError)} onRetry={f.retryLoad} retryLabel={t('common.retry')} /></section>
   if (!f.form) return <LoadingScreen label={t('common.loading')} />
   const { form, problems } = f
   const number = (key: 'messageInterval' | 'longerIntervalAfter' | 'greaterInterval', hint: string) => (

@@ -1,8 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
-import i18n from '../../i18n/index.ts'
-import { errorText } from '../../lib/errors.ts'
+import { errorMessage } from '../../lib/errors.ts'
 import { useServerQuery } from '../../lib/server-query.ts'
 import { useTagChoices } from '../tags/index.ts'
 import { Icon } from '../../ui/icon.tsx'
@@ -10,7 +9,6 @@ import { FINISHED_RELOAD_MS, reportBars, reportUpdate, type ProgressBar } from '
 import { fetchCampaign, subscribeCampaignEvents, type Campaign } from './campaigns.ts'
 import { CampaignStatusChip, DateCell } from './campaigns-table.tsx'
 
-const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 const card = 'rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800'
 
 /**
@@ -55,7 +53,7 @@ export default function CampaignReportPage() {
     </Link>
   )
   if (live?.deleted || (!campaign && (query.error || !(id > 0)))) {
-    const text = live?.deleted ? t('campaigns.report.deleted') : query.error ? errorText(query.error, translate) : t('campaigns.report.notFound')
+    const text = live?.deleted ? t('campaigns.report.deleted') : query.error ? errorMessage(query.error) : t('campaigns.report.notFound')
     return (
       <section className="flex flex-col gap-4">
         {back}

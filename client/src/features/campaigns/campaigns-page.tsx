@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
-import i18n from '../../i18n/index.ts'
-import { errorText, toastError } from '../../lib/errors.ts'
+import { errorMessage, toastError } from '../../lib/errors.ts'
 import { useBrowserOnline } from '../../lib/local-first.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
 import { dismissToasts, pushToast } from '../../state/toasts.ts'
@@ -16,8 +15,6 @@ import { CampaignDialog } from './campaign-dialog.tsx'
 import { cancelCampaign, deleteCampaign, restartCampaign, type Campaign } from './campaigns.ts'
 import { CampaignsTable } from './campaigns-table.tsx'
 import { useCampaignList } from './use-campaign-list.ts'
-
-const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 
 /**
  * /campaigns (spec part 2 §2, §4; admins, plan useCampaigns, local flag cshow): the company's campaigns
@@ -81,7 +78,7 @@ export default function CampaignsPage() {
           onEdit={(c) => setEditing({ campaign: c })}
           onDelete={setDeleting}
         />
-        {list.error !== null && <p className="text-center text-sm text-red-600 dark:text-red-400">{errorText(list.error, translate)}</p>}
+        {list.error !== null && <p className="text-center text-sm text-red-600 dark:text-red-400">{errorMessage(list.error)}</p>}
         {list.hasMore && (
           <div className="flex justify-center">
             <Button variant="secondary" onClick={list.loadMore} disabled={list.loading} data-testid="campaigns-more">

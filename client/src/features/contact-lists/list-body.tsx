@@ -1,12 +1,9 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import i18n from '../../i18n/index.ts'
-import { errorText } from '../../lib/errors.ts'
+import { errorMessage } from '../../lib/errors.ts'
 import { Button } from '../../ui/button.tsx'
 import { ListStatus } from '../../ui/list-status.tsx'
 import type { PagedRecords } from '../../lib/use-paged-records.ts'
-
-const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 
 interface Props {
   list: Pick<PagedRecords<unknown>, 'records' | 'loading' | 'error' | 'hasMore' | 'loadMore'>
@@ -26,7 +23,7 @@ export function ListBody({ list, searching, emptyKey, noMatchKey, testId, childr
   return (
     <>
       {children}
-      {list.error !== null && <p className="text-center text-sm text-red-600 dark:text-red-400">{errorText(list.error, translate)}</p>}
+      {list.error !== null && <p className="text-center text-sm text-red-600 dark:text-red-400">{errorMessage(list.error)}</p>}
       {list.hasMore && (
         <div className="flex justify-center">
           <Button variant="secondary" onClick={list.loadMore} disabled={list.loading}>

@@ -8,17 +8,15 @@ import {
   type ContactFile, type ContactImportMapping, type ContactImportResult, type ImportField,
 } from './contact-import.ts'
 import { importCheckingWhatsapp, type CheckedImportStop } from './contact-import-check.ts'
-import { errorText, toastError } from '../../lib/errors.ts'
+import { errorMessage, toastError } from '../../lib/errors.ts'
 import { pushToast } from '../../state/toasts.ts'
 import { useBrowserOnline } from '../../lib/local-first.ts'
-import i18n from '../../i18n/index.ts'
 import { ColumnMapping } from './column-mapping.tsx'
 import { ImportProgress, ImportResult } from './import-result.tsx'
 import { PhoneImport } from './phone-import.tsx'
 import { RowSelection } from './row-selection.tsx'
 import { useConnectedWhatsapp } from './use-connected-whatsapp.ts'
 
-const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 const card = 'flex flex-col gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800'
 const linkClass = 'text-sm font-semibold text-brand hover:underline'
 
@@ -29,7 +27,7 @@ type Phase = 'choose' | 'mapping' | 'rows' | 'importing' | 'done'
 function fileErrorText(err: unknown, invalidText: string): string {
   const code = importErrorCode(err)
   if (code === 'ERR_INVALID_FILE_TYPE') return invalidText
-  return errorText(code ? { error: code } : err, translate)
+  return errorMessage(code ? { error: code } : err)
 }
 
 /**

@@ -2,15 +2,12 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { LoadingScreen } from '../../ui/message-card.tsx'
-import { errorText } from '../../lib/errors.ts'
-import i18n from '../../i18n/index.ts'
+import { errorMessage } from '../../lib/errors.ts'
 import { AttendantsTab } from './attendants-tab.tsx'
 import { DashboardFilterBar } from './dashboard-filter-bar.tsx'
 import { defaultFilter, filterProblem, useDashboard } from './dashboard.ts'
 import { IndicatorsTab } from './indicators-tab.tsx'
 import { NpsTab } from './nps-tab.tsx'
-
-const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 
 const tabClass =
   'border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 outline-none data-[selected]:border-brand data-[selected]:text-brand data-[focus]:bg-slate-100 dark:text-slate-300 dark:data-[focus]:bg-slate-800'
@@ -27,11 +24,11 @@ export default function DashboardPage() {
   const waiting = loading || filterProblem(filter) !== null
 
   const body = () => {
-    if (error && !data) return <LoadingScreen label="" error={errorText(error, translate)} />
+    if (error && !data) return <LoadingScreen label="" error={errorMessage(error)} />
     if (!data) return <LoadingScreen label={t('common.loading')} />
     return (
       <div className={waiting ? 'opacity-60 transition-opacity' : 'transition-opacity'} aria-busy={waiting} data-testid="dashboard-body">
-        {error ? <p className="mb-3 rounded-md bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950 dark:text-red-300">{errorText(error, translate)}</p> : null}
+        {error ? <p className="mb-3 rounded-md bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950 dark:text-red-300">{errorMessage(error)}</p> : null}
         <TabGroup>
           <TabList className="mb-4 flex flex-wrap border-b border-slate-200 dark:border-slate-700">
             <Tab className={tabClass}>{t('dashboard.tabs.indicators')}</Tab>

@@ -1,14 +1,12 @@
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import i18n from '../../i18n/index.ts'
-import { errorText } from '../../lib/errors.ts'
+import { errorMessage } from '../../lib/errors.ts'
 import { pushToast } from '../../state/toasts.ts'
 import { Button } from '../../ui/button.tsx'
 import { FileInput } from '../../ui/file-input.tsx'
 import { TextArea, TextField } from '../../ui/form-field.tsx'
 import { sendTestMessage, testMessageProblems, type TestMessageValues } from './send-test-message.ts'
 
-const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 const EMPTY: TestMessageValues = { token: '', number: '', body: '', file: null }
 const card = 'flex flex-col gap-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800'
 const code = 'overflow-x-auto rounded-md bg-slate-100 p-3 text-xs leading-relaxed dark:bg-slate-800'
@@ -34,7 +32,7 @@ function TestForm({ kind }: { kind: 'text' | 'media' }) {
       // The token stays for the next test; the message goes.
       setValues((v) => ({ ...v, body: '', file: null }))
     } catch (err) {
-      pushToast('error', errorText({ error: (err as { code?: string }).code, message: (err as Error).message }, translate))
+      pushToast('error', errorMessage({ error: (err as { code?: string }).code, message: (err as Error).message }))
     } finally {
       setBusy(false)
     }

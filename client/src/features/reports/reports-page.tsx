@@ -4,15 +4,13 @@ import { useNavigate } from 'react-router'
 import { Button } from '../../ui/button.tsx'
 import { Icon } from '../../ui/icon.tsx'
 import { LoadingScreen } from '../../ui/message-card.tsx'
-import { errorText, toastError } from '../../lib/errors.ts'
+import { errorMessage, toastError } from '../../lib/errors.ts'
 import i18n from '../../i18n/index.ts'
 import { TicketLogDialog } from '../tickets/index.ts'
 import { ReportFilters } from './report-filters.tsx'
 import { ReportPager } from './report-pager.tsx'
 import { ReportTable } from './report-table.tsx'
 import { DEFAULT_PAGE_SIZE, defaultReportFilter, exportReport, type ReportFilter, useFinishedRefresh, useReport } from './reports.ts'
-
-const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 
 /**
  * /reports (spec part 2 §2 Reports; dashboard:view): filters, the rows of one page, page sizes, the
@@ -41,7 +39,7 @@ export default function ReportsPage() {
   }
 
   const body = () => {
-    if (error && !report) return <LoadingScreen label="" error={errorText(error, translate)} />
+    if (error && !report) return <LoadingScreen label="" error={errorMessage(error)} />
     if (!report) return <LoadingScreen label={t('common.loading')} />
     if (!report.tickets.length) return <p className="rounded-xl bg-white p-8 text-center text-sm text-slate-500 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-400 dark:ring-slate-800">{t('reports.empty')}</p>
     return <ReportTable rows={report.tickets} onLog={setLogOf} onOpen={(uuid) => navigate(`/tickets/${uuid}`)} />
@@ -63,7 +61,7 @@ export default function ReportsPage() {
         </div>
       )}
       <ReportFilters filter={filter} onChange={changeFilter} />
-      {error && report ? <p className="rounded-md bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950 dark:text-red-300">{errorText(error, translate)}</p> : null}
+      {error && report ? <p className="rounded-md bg-red-50 p-3 text-sm text-red-700 dark:bg-red-950 dark:text-red-300">{errorMessage(error)}</p> : null}
       <div className={loading && report ? 'opacity-60 transition-opacity' : 'transition-opacity'} aria-busy={loading}>
         {body()}
       </div>

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { errorText, toastError } from '../../lib/errors.ts'
+import { errorMessage, toastError } from '../../lib/errors.ts'
 import { useBrowserOnline } from '../../lib/local-first.ts'
 import {
   createSchedule, isScheduleSent, newScheduleValues, removeScheduleMedia, scheduleFormValuesOf, scheduleProblems, scheduleRequestBody,
@@ -14,8 +14,6 @@ import { TextField } from '../../ui/form-field.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { ScheduleContactField, ScheduleMediaField, ScheduleRepeatFields, ScheduleTicketFields } from './schedule-modal-fields.tsx'
 import { SwitchField } from '../../ui/switch-field.tsx'
-
-const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 
 /** What the modal opens on: a stored schedule (edit), or a new one, optionally for a contact. */
 export type ScheduleModalInitial = Schedule | { contactId: number | null }
@@ -150,7 +148,7 @@ function ScheduleNotices({ schedule }: { schedule: Schedule | null }) {
       {schedule.status === 'ERRO' && (
         <div data-testid="schedule-send-error" role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800 dark:bg-red-950 dark:text-red-200">
           <p className="font-semibold">{t('schedules.modal.sendErrorTitle')}</p>
-          {schedule.sendError && <p>{errorText({ error: schedule.sendError }, translate)}</p>}
+          {schedule.sendError && <p>{errorMessage({ error: schedule.sendError })}</p>}
         </div>
       )}
     </>

@@ -5,7 +5,7 @@ import { Button } from '../../ui/button.tsx'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { Icon } from '../../ui/icon.tsx'
 import { ScheduleModal, type ScheduleModalInitial } from './schedule-modal.tsx'
-import { errorText, toastError } from '../../lib/errors.ts'
+import { errorMessage, toastError } from '../../lib/errors.ts'
 import { useBrowserOnline } from '../../lib/local-first.ts'
 import { deleteSchedule, scheduleEvents, SCHEDULE_STATUS_COLORS, type Schedule, type ScheduleStatus } from './schedules.ts'
 import i18n from '../../i18n/index.ts'
@@ -13,8 +13,6 @@ import { pushToast } from '../../state/toasts.ts'
 import { visibleRange, type CalendarView } from './calendar-localizer.ts'
 import { ScheduleCalendarView } from './schedule-calendar-view.tsx'
 import { useScheduleCalendar } from './use-schedule-calendar.ts'
-
-const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 
 const contactIdParam = (v: string | null) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : null)
 
@@ -78,7 +76,7 @@ export default function SchedulesPage() {
         </Button>
       </div>
       {!online && <p data-testid="schedules-offline" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-950 dark:text-amber-200">{t('schedules.offline')}</p>}
-      {online && error !== null && <p role="alert" className="text-sm text-red-600">{t('schedules.loadFailed', { error: errorText(error, translate) })}</p>}
+      {online && error !== null && <p role="alert" className="text-sm text-red-600">{t('schedules.loadFailed', { error: errorMessage(error) })}</p>}
       {loading && <p className="text-sm text-slate-500">{t('common.loading')}</p>}
       <ScheduleCalendarView events={events} view={view} date={date} onView={setView} onNavigate={setDate} onOpen={(e) => setEditing(e.resource)} />
       <ScheduleModal open={editing !== null} initial={editing ?? undefined} onClose={close} onSaved={saved} onDelete={setDeleting} />

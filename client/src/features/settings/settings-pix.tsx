@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import i18n from '../../i18n/index.ts'
-import { errorText } from '../../lib/errors.ts'
+import { errorMessage } from '../../lib/errors.ts'
 import { readSettings, saveSetting } from '../../lib/public-settings.ts'
 import { dismissToasts, pushToast } from '../../state/toasts.ts'
 import { Button } from '../../ui/button.tsx'
 import { TextField } from '../../ui/form-field.tsx'
 
-const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 const KEYS = ['pixKey', 'pixMerchantName', 'pixMerchantCity'] as const
 type PixKey = (typeof KEYS)[number]
 /** The BR Code's limits (Banco Central's manual), as the server checks them. */
@@ -30,7 +28,7 @@ export function SettingsPix() {
         setValues(v)
         setSaved(v)
       },
-      (err) => !abort.signal.aborted && setFailure(errorText(err, translate)),
+      (err) => !abort.signal.aborted && setFailure(errorMessage(err)),
     )
     return () => abort.abort()
   }, [])
@@ -46,7 +44,7 @@ export function SettingsPix() {
       pushToast('success', t('settings.saved'))
     } catch (err) {
       dismissToasts('success')
-      setFailure(errorText(err, translate))
+      setFailure(errorMessage(err))
     } finally {
       setBusy(false)
     }

@@ -9,7 +9,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { ContactDialog, type ContactFormValues, queueSetContactActive, queueToggleAcceptAudio, queueToggleDisableBot, queueUpdateContact } from '../contacts/index.ts'
 import { jsonList } from '../../lib/local-sql.ts'
 import { SwitchField } from '../../ui/switch-field.tsx'
-import { errorText, toastError } from '../../lib/errors.ts'
+import { errorMessage, toastError } from '../../lib/errors.ts'
 import { savedText, settleSave } from '../../lib/outbox-save.ts'
 import { pushToast } from '../../state/toasts.ts'
 import { useLiveQuery } from '../../lib/live-query.ts'
@@ -21,8 +21,6 @@ import { userAtom } from '../../state/auth.ts'
 import { ContactWallet } from './contact-wallet.tsx'
 import i18n from '../../i18n/index.ts'
 import { usePaintedMark } from '../../lib/perf.ts'
-
-const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 
 /**
  * The chat's right-hand drawer (spec part 1 §2, width 320): the contact (its number as the shape gave
@@ -151,7 +149,7 @@ export function ContactDrawer({ ticket, onClose }: { ticket: OpenTicket; onClose
         {contact?.active === false && <p className="text-xs font-semibold text-red-600">{t('drawer.blocked')}</p>}
         {contact?.pending && (
           <WriteStatus
-            error={contact.error ? errorText({ error: contact.error }, translate) : null}
+            error={contact.error ? errorMessage({ error: contact.error }) : null}
             pendingLabel={t('sync.pending')}
             retryLabel={t('sync.retry')}
             discardLabel={t('sync.discard')}
@@ -224,7 +222,7 @@ export function ContactDrawer({ ticket, onClose }: { ticket: OpenTicket; onClose
               </p>
               {n.pending && (
                 <WriteStatus
-                  error={n.error ? errorText({ error: n.error }, translate) : null}
+                  error={n.error ? errorMessage({ error: n.error }) : null}
                   pendingLabel={t('sync.pending')}
                   retryLabel={t('sync.retry')}
                   discardLabel={t('sync.discard')}

@@ -3,18 +3,15 @@ import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button } from '../../ui/button.tsx'
 import { Modal } from '../../ui/modal.tsx'
-import { errorText } from '../../lib/errors.ts'
+import { errorMessage } from '../../lib/errors.ts'
 import { useLiveQuery } from '../../lib/live-query.ts'
 import { useBrowserOnline, useLocalFirst } from '../../lib/local-first.ts'
 import { createTicket, newTicketProblems, otherOpenTicketOf, type NewTicketValues, type OtherOpenTicket } from './ticket-dialogs.ts'
 import { useMyQueues } from './tickets.ts'
 import { containsPattern, LOOKUP_MIN_CHARS } from '../../lib/local-sql.ts'
-import i18n from '../../i18n/index.ts'
 import { userAtom } from '../../state/auth.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
 
-
-const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 const select = 'w-full rounded-md border border-slate-300 bg-transparent px-3 py-2 text-sm dark:border-slate-700'
 const EMPTY: NewTicketValues = { contactId: null, whatsappId: null, queueId: null }
 
@@ -74,7 +71,7 @@ export function NewTicketDialog({ open, onClose, onCreated, onAlreadyOpen }: New
       if (other) {
         close()
         onAlreadyOpen(other)
-      } else setFailure(errorText(err, translate))
+      } else setFailure(errorMessage(err))
     } finally {
       setBusy(false)
     }

@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Modal } from '../../ui/modal.tsx'
-import { errorText } from '../../lib/errors.ts'
+import { errorMessage } from '../../lib/errors.ts'
 import { loadTicketLog, type TicketLogEntry } from './ticket-dialogs.ts'
 import i18n from '../../i18n/index.ts'
-
-const translate = (key: string) => (i18n.exists(key) ? i18n.t(key) : null)
 
 /** The ticket log dialog (spec part 1 §2, §3 log entry types); logs are not synced, so it asks the server. */
 export function TicketLogDialog({ ticketId, onClose }: { ticketId: number | null; onClose: () => void }) {
@@ -19,7 +17,7 @@ export function TicketLogDialog({ ticketId, onClose }: { ticketId: number | null
     setFailure(null)
     loadTicketLog(ticketId).then(
       (rows) => !stale && setEntries(rows),
-      (err: unknown) => !stale && setFailure(errorText(err, translate)),
+      (err: unknown) => !stale && setFailure(errorMessage(err)),
     )
     return () => {
       stale = true
