@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { Tx } from '../../db/connect.ts'
+import type { Fragment } from '../tickets/visible-tickets.ts'
 
 export interface SendRequest {
   companyId: number
@@ -67,7 +68,7 @@ export async function enqueueSends(tx: Tx, reqs: SendRequest[], ticketColumns: R
   const inserted = await tx<QueuedMessage[]>`
     insert into messages (company_id, ticket_id, whatsapp_id, contact_id, wid, client_id, body, from_me, media_type, media_url,
                           media_path, media_name, ack, quoted_msg_id, user_id, is_system, is_private, is_forwarded, data_json, created_at)
-    values ${rows.reduce((list, row) => tx`${list}, ${row}`)}
+    values ${commaList(tx, rows)}
     returning id, wid, ticket_id, body, from_me, ack, media_type, created_at`
   // The ids follow the values' order (one sequence, rows inserted in turn); the answer is sorted to be sure.
   const messages = inserted.sort((a, b) => a.id - b.id)
@@ -78,7 +79,7 @@ export async function enqueueSends(tx: Tx, reqs: SendRequest[], ticketColumns: R
     return req.isPrivate ? [] : [enqueueJobCall(tx, { companyId: req.companyId, whatsappId: req.whatsappId, payload: { messageId: message.id }, key: `send:${message.id}`, now: req.runAt ?? req.now })]
   })
   // Called in the select list's order, so the jobs queue in the messages' order.
-  const enqueue = jobs.length ? tx`select ${jobs.reduce((list, job) => tx`${list}, ${job}`)}` : null
+  const enqueue = jobs.length ? tx`select ${commaList(tx, jobs)}` : null
   // The ticket's preview and the caller's columns (a flow run's state) in the same statement.
   const columns = { ...(last ? { lastMessage: (last.body || last.media?.originalName || '').slice(0, 255), fromMe: true } : {}), ...ticketColumns }
   if (Object.keys(columns).length) {
@@ -89,6 +90,9 @@ export async function enqueueSends(tx: Tx, reqs: SendRequest[], ticketColumns: R
   }
   return messages
 }
+
+/** SQL fragments joined by commas (a values list, a select list). */
+const commaList = (tx: Tx, parts: Fragment[]) => parts.reduce((list, part) => tx`${list}, ${part}`)
 
 /** One row of the messages insert; its time is the conversation's, read in the insert itself. */
 function messageRow(tx: Tx, req: SendRequest) {
@@ -122,15 +126,13 @@ export type SendJobPayload = {
  * edit or a delete of a message. The key makes a repeated enqueue a no-op.
  */
 export async function enqueueSendJob(tx: Tx, job: SendJob): Promise<void> {
-  await tx`${enqueueJobSql(tx, job)}`
+  await tx`select ${enqueueJobCall(tx, job)}`
 }
 
 type SendJob = { companyId: number; whatsappId: number; payload: SendJobPayload; key: string; now: Date }
 
 const enqueueJobCall = (tx: Tx, job: SendJob) =>
   tx`app_enqueue_job(${sendQueue(job.whatsappId)}, ${tx.json(job.payload)}::jsonb, ${job.companyId}, ${job.key}, ${job.now})`
-
-const enqueueJobSql = (tx: Tx, job: SendJob) => tx`select ${enqueueJobCall(tx, job)}`
 
 /**
  * Queues an edit or a delete of one of our sent messages on its connection's queue. No new row: the

@@ -90,8 +90,11 @@ async function storeSends(ctx: RoutingCtx, state: RunState, requests: SendReques
  */
 export async function setTicketColumns(ctx: RoutingCtx, state: RunState, columns: Record<string, unknown>): Promise<void> {
   if (ctx.held) Object.assign(ctx.held.ticket, columns)
-  else await ctx.tx`update tickets set ${ctx.tx(columns)} where id = ${state.ticketId}`
+  else await updateTicket(ctx, state, columns)
 }
+
+const updateTicket = (ctx: RoutingCtx, state: RunState, columns: Record<string, unknown>) =>
+  ctx.tx`update tickets set ${ctx.tx(columns)} where id = ${state.ticketId}`
 
 /**
  * Runs `walk` with the ticket's system sends and run columns held, then writes them together, the sends in
@@ -115,7 +118,7 @@ export function emitTicketUpdate(ctx: RoutingCtx, state: RunState): void {
 
 /** Writes the changed columns and keeps the in-memory state in step. */
 export async function changeTicket(ctx: RoutingCtx, state: RunState, change: TicketChange): Promise<void> {
-  await ctx.tx`update tickets set ${ctx.tx(change as Record<string, unknown>)} where id = ${state.ticketId}`
+  await updateTicket(ctx, state, change)
   Object.assign(state, change)
   state.changed = true
 }

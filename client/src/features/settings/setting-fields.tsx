@@ -4,13 +4,13 @@ import { SelectField } from '../../ui/form-field.tsx'
 import { SwitchField } from '../../ui/switch-field.tsx'
 import { WriteStatus } from '../../ui/write-status.tsx'
 import type { CompanySettingKey, SettingWriteState } from './company-settings.ts'
-import { errorText } from '../../lib/errors.ts'
+import { codeText } from '../../lib/errors.ts'
 
 /** The pending or refused marker of one setting, with retry and discard. */
 export function SettingStatus({ write, onRetry, onDiscard }: { write?: SettingWriteState; onRetry: (id: string) => void; onDiscard: (id: string) => void }) {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   if (!write) return null
-  const error = write.error ? errorText({ error: write.error }, (k) => (i18n.exists(k) ? t(k) : null)) : null
+  const error = write.error ? codeText(write.error) : null
   return (
     <div data-testid="setting-status" className="pb-2">
       <WriteStatus
