@@ -58,7 +58,8 @@ function ImagePreview({ src, name }: { src: string; name: string }) {
       <p data-testid="message-preview-unavailable" className="mb-1 flex items-center gap-2 rounded bg-black/5 px-2 py-1.5 text-sm dark:bg-white/10">
         <MediaIcon name="file" className="size-5 shrink-0" />
         <span>{t('chatMedia.previewUnavailable')}</span>
-        <a href={src} download={name} className="underline">
+        {/* A long file name is cut inside the bubble (it has no spaces to wrap at), whole in its title. */}
+        <a href={src} download={name} title={name} className="min-w-0 truncate underline">
           {name}
         </a>
       </p>
