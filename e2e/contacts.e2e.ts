@@ -4,6 +4,7 @@ import { withSystem } from '../server/db/tenant.ts'
 import { createCompany, createConnection } from '../test/factories.ts'
 import { FakeSocket } from '../workers/channels/baileys/fake-socket.ts'
 import { fakePhoneHost } from '../workers/channels/baileys/test-support.ts'
+import { SessionManager } from '../workers/session-manager.ts'
 import { fileServer, loginAs, openBrowser, screenshot, until, waitForServiceWorker, waitForLanding } from './support/harness.ts'
 
 /**
@@ -158,14 +159,45 @@ describe('contacts pages', () => {
       await page.getByTestId('import-error').waitFor()
       expect(await page.getByTestId('import-error').textContent()).toBe('Arquivo inválido!')
 
-      // The phone's address book, as the WhatsApp connection reported it: one new person, one known.
-      const phone = await createConnection(server.env, company.companyId, { channel: 'whatsapp' })
-      await withSystem(server.env.services.db, (tx) => tx`
-        insert into channel_address_book (company_id, whatsapp_id, key, number, name, in_contacts) values
-          (${company.companyId}, ${phone.id}, '5511955550001', '5511955550001', 'Eli da Agenda', true),
-          (${company.companyId}, ${phone.id}, '5511911110001', '5511911110001', 'Bia no Celular', true)`)
-      await page.getByTestId('phone-import-contacts').click()
-      await page.getByTestId('phone-import-result').waitFor()
+      // The phone's address book, reported by the phone to the Baileys driver of the company's session and
+      // kept by the worker until the import asks (issue 15 item 16): one new person, one known.
+      const fakePhone = new FakeSocket()
+      const host = fakePhoneHost(server.env.services, fakePhone)
+      const sessions = new SessionManager({ db: server.env.services.db, host, now: () => new Date(), log: () => {} })
+      const phone = await createConnection(server.env, company.companyId, { channel: 'whatsapp', status: 'CONNECTED' })
+      await sessions.tick()
+      expect(sessions.sessions).toContain(phone.id)
+      fakePhone.open()
+      fakePhone.ev.emit('contacts.upsert', [
+        { id: '5511955550001@s.whatsapp.net', name: 'Eli da Agenda' },
+        { id: '5511911110001@s.whatsapp.net', name: 'Bia no Celular' },
+      ])
+      const ticking = setInterval(() => void sessions.tick(), 300)
+      try {
+        await page.getByTestId('phone-import-contacts').click()
+        // The page says it is reading the phone while the session answers, then shows the counts.
+        await page.getByText('Lendo o telefone pela conexão do WhatsApp...').waitFor({ timeout: 10_000 })
+        await screenshot(page, 'contacts-phone-reading.png')
+        await page.getByTestId('phone-import-result').waitFor({ timeout: 30_000 })
+      } finally {
+        clearInterval(ticking)
+        await sessions.stop()
+        await host.stop()
+      }
+      const book = await withSystem(server.env.services.db, (tx) => tx`select 1 from channel_address_book where whatsapp_id = ${phone.id}`)
+      expect(book.length).toBe(0) // imported, and gone from the server
+      for (const theme of ['light', 'dark']) {
+        await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark')
+        for (const [width, height] of [[1366, 820], [390, 844]]) {
+          await page.setViewportSize({ width, height })
+          // The narrow layout closes the drawer once its media query answers.
+          await page.waitForTimeout(500)
+          await page.getByTestId('phone-import-result').scrollIntoViewIfNeeded()
+          await screenshot(page, `contacts-phone-import-${width}-${theme}.png`)
+        }
+      }
+      await page.evaluate(() => document.documentElement.classList.toggle('dark', false))
+      await page.setViewportSize({ width: 1366, height: 820 })
       const phoneCount = async (key: string) => page.getByTestId(`phone-import-${key}`).textContent()
       expect([await phoneCount('total'), await phoneCount('created'), await phoneCount('duplicated')]).toEqual(['2', '1', '1'])
       await page.getByRole('link', { name: 'Voltar para contatos' }).click()

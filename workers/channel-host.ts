@@ -10,6 +10,7 @@ import type { ConnectionRef } from './inbound/types.ts'
 import { ChatSerializer } from './inbound/chat-serializer.ts'
 import { IngestBatcher } from './inbound/ingest-batcher.ts'
 import { PictureRefresher } from './inbound/picture-refresh.ts'
+import { AddressBooks, writeRequestedBook } from './inbound/address-book.ts'
 import { runSendBatch } from './outbound.ts'
 
 export interface ConnectionRow extends ConnectionRef {
@@ -61,6 +62,8 @@ export class ChannelHost {
   private readonly lookups = new Set<Promise<unknown>>()
   /** Sends whose channel id is being written, by `connection:externalId` (see emit). */
   private readonly storing = new Map<string, Promise<unknown>>()
+  /** The phones' address books, held here until an import asks (see writeAddressBook). */
+  private readonly books = new AddressBooks()
 
   constructor(private readonly deps: ChannelHostDeps) {
     this.owner = deps.owner ?? `worker-${process.pid}-${randomUUID().slice(0, 8)}`
@@ -155,17 +158,33 @@ export class ChannelHost {
     throw lastError
   }
 
+  /**
+   * An import's request for a connection's address book (session job 'addressBook'): what the phone
+   * reported to this host, written for the import; an empty book when the session is not held here.
+   * Null when no request was waiting.
+   */
+  async writeAddressBook(whatsappId: number): Promise<number | null> {
+    const [row] = await withSystem(this.deps.db, (tx) => tx<{ id: number; companyId: number }[]>`select id, company_id from whatsapps where id = ${whatsappId}`)
+    return row ? writeRequestedBook(this.deps.db, row, this.books.rows(whatsappId), this.deps.now()) : null
+  }
+
   /** Removes a connection's driver (session lost, connection deleted). */
   async detach(whatsappId: number, how: 'stop' | 'logout' = 'stop'): Promise<void> {
     const driver = this.drivers.get(whatsappId)
     this.drivers.delete(whatsappId)
     this.hosted.delete(whatsappId)
     this.companyOf.delete(whatsappId)
+    this.books.forget(whatsappId)
     if (driver) await (how === 'logout' ? driver.logout() : driver.stop())
   }
 
   /** Hands one driver event to the pipeline, after earlier events of the same chat. */
   async emit(connection: ConnectionRef, event: ChannelEvent): Promise<unknown> {
+    if (event.kind === 'addressBook') {
+      // Never stored unasked (issue 15 item 16): the book waits here for an import's request.
+      this.books.add(connection.id, event.entries)
+      return { outcome: 'updated', count: event.entries.length }
+    }
     const run = () => handleChannelEvent(this.inboundDeps(), connection, event)
     if (event.kind === 'ack') {
       // An ack that beats the commit of its own send would find no message with its id and be lost.

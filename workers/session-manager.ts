@@ -117,6 +117,10 @@ export class SessionManager {
   }
 
   private async command({ whatsappId, action, wipeCredentials }: SessionJobPayload) {
+    if (action === 'addressBook') {
+      await this.deps.host.writeAddressBook(whatsappId)
+      return
+    }
     if (action === 'logout') {
       await this.deps.host.detach(whatsappId, 'logout')
       await withSystem(this.deps.db, async (tx) => {

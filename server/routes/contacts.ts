@@ -73,13 +73,16 @@ export const contacts = new Hono<AppEnv>()
     const { rows, ...mapping } = c.req.valid('form')
     return c.json(await importContactFile(c.get('ctx'), upload, mapping, rows))
   })
-  // The phone's address book / chat list (as the connections reported them): answers the counts.
-  .post('/contacts/import', requireAuth(), guard('admin'), validate('json', phoneImportSchema), async (c) =>
-    c.json(await importPhoneContacts(c.get('ctx'), 'contacts', c.req.valid('json').whatsappId)),
-  )
-  .post('/contacts/import/chats', requireAuth(), guard('admin'), validate('json', phoneImportSchema), async (c) =>
-    c.json(await importPhoneContacts(c.get('ctx'), 'chats', c.req.valid('json').whatsappId)),
-  )
+  // The phone's address book / chat list, read from the connections' sessions for this import.
+  // 202 {reading} while the sessions read the phone (asked on the first call), then 200 with the counts.
+  .post('/contacts/import', requireAuth(), guard('admin'), validate('json', phoneImportSchema), async (c) => {
+    const answer = await importPhoneContacts(c.get('ctx'), 'contacts', c.req.valid('json').whatsappId)
+    return c.json(answer, 'reading' in answer ? 202 : 200)
+  })
+  .post('/contacts/import/chats', requireAuth(), guard('admin'), validate('json', phoneImportSchema), async (c) => {
+    const answer = await importPhoneContacts(c.get('ctx'), 'chats', c.req.valid('json').whatsappId)
+    return c.json(answer, 'reading' in answer ? 202 : 200)
+  })
   .put('/contacts/:id', requireAuth(), validate('param', idParam), validate('json', updateContactSchema), async (c) =>
     c.json(await updateContact(c.get('ctx'), c.req.valid('param').id, c.req.valid('json'))),
   )

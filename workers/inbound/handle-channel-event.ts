@@ -9,7 +9,6 @@ import { enqueueSend } from '../../server/domain/outbound/enqueue-send.ts'
 import { namespaceOf, storedNumber } from '../../server/domain/contacts/resolve-contact.ts'
 import type { ConnectionRef, InCompany } from './types.ts'
 import { applyAck, applyEdit, applyRevoke, applyStatus } from './updates.ts'
-import { storeAddressBook } from './address-book.ts'
 import { closeImportedRows } from '../../server/domain/connections/close-imported.ts'
 import { ingestOne, type IngestBatcher } from './ingest-batcher.ts'
 import type { TicketRow } from '../../server/domain/tickets/find-or-create-ticket.ts'
@@ -103,7 +102,8 @@ export async function handleChannelEvent(deps: InboundDeps, connection: Connecti
       return logged
     }
     case 'addressBook':
-      return { outcome: 'updated', count: await storeAddressBook(inCompany, connection, event.entries) }
+      // The channel host keeps it in memory until an import asks (issue 15 item 16): never stored here.
+      return { outcome: 'ignored', reason: 'address book is kept by the channel host' }
     case 'importProgress': {
       // Finished: the connection shows the close-imported button (spec part 2 §4 Import), or with
       // closedTicketsPostImported the imported tickets close at once and there is no button to press.

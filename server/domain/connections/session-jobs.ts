@@ -4,7 +4,8 @@ export type SessionAction = 'start' | 'restart' | 'logout'
 
 export interface SessionJobPayload {
   whatsappId: number
-  action: SessionAction
+  /** addressBook: write the phone's address book for an import that asked (address_book_reads). */
+  action: SessionAction | 'addressBook'
   /** New QR: the worker drops the stored Baileys credentials before restarting, so the session pairs afresh. */
   wipeCredentials?: true
 }

@@ -118,9 +118,17 @@ export interface PhoneImportResult {
   total: number
 }
 
+/** Their 202 while the WhatsApp sessions read the phone (asked by the first call): connections still reading. */
+export interface PhoneImportReading {
+  reading: number
+}
+
 export type PhoneImportSource = 'contacts' | 'chats'
 
-/** The phone's address book ('contacts') or chat list ('chats'), as the WhatsApp connections reported them, into contacts. */
-export function importFromPhone(source: PhoneImportSource): Promise<PhoneImportResult> {
-  return api<PhoneImportResult>(source === 'contacts' ? '/contacts/import' : '/contacts/import/chats', { method: 'POST', json: {} })
+/**
+ * The phone's address book ('contacts') or chat list ('chats') into contacts, one call: the counts, or
+ * `{reading}` while the sessions are still reading the phone (call again shortly).
+ */
+export function importFromPhone(source: PhoneImportSource): Promise<PhoneImportResult | PhoneImportReading> {
+  return api<PhoneImportResult | PhoneImportReading>(source === 'contacts' ? '/contacts/import' : '/contacts/import/chats', { method: 'POST', json: {} })
 }
