@@ -1,3 +1,5 @@
+import { preparedReads } from './prepared-reads.ts'
+
 /**
  * The tabs' single statements (the screens' reads, and one-statement writes such as an optimistic row)
  * in one message each to the leader's worker. Through PGliteWorker a tab's query is 14
@@ -22,6 +24,8 @@ interface Queryable {
 
 /** The leader worker's side (started in its init): answers every tab's reads. Returns the function that stops it. */
 export function serveReads(userKey: string, pg: Queryable): () => void {
+  // The same statements with other parameters, planned once (prepared-reads.ts).
+  const reads = preparedReads(pg)
   const requests = new BroadcastChannel(readChannelName(userKey))
   // One reply channel per tab, the most recent kept open.
   const replies = new Map<string, BroadcastChannel>()
@@ -47,7 +51,7 @@ export function serveReads(userKey: string, pg: Queryable): () => void {
     if (seen.size > 5_000) seen.delete(seen.values().next().value as string)
     let answer: ReadReply
     try {
-      const result = await pg.query(m.sql, m.params)
+      const result = await reads.query(m.sql, m.params)
       answer = { type: 'rows', id: m.id, rows: result.rows, affectedRows: result.affectedRows }
     } catch (err) {
       const e = err as { message?: string; code?: string }
