@@ -2,36 +2,9 @@ import { expect, test } from 'bun:test'
 import { withSystem } from '../server/db/tenant.ts'
 import { describeEachBackend, type TestEnv } from '../test/env.ts'
 import { createCompany, createConnection } from '../test/factories.ts'
-import { ChannelHost } from './channel-host.ts'
-import type { ChannelDriver } from './channels/types.ts'
-import { SessionManager } from './session-manager.ts'
+import { sessionWorker } from '../test/session-worker.ts'
 
 const q = (env: TestEnv, fn: (tx: any) => Promise<any>): Promise<any> => withSystem(env.services.db, fn)
-
-/** A worker: a host whose WhatsApp driver records what was asked of it, and its session manager. */
-function worker(env: TestEnv, owner: string) {
-  const calls: string[] = []
-  const s = env.services
-  const host = new ChannelHost({
-    db: s.db,
-    media: s.media,
-    events: s.events,
-    now: () => env.clock.now,
-    log: () => {},
-    owner,
-    drivers: {
-      whatsapp: (row): ChannelDriver => ({
-        kind: 'whatsapp',
-        start: async () => void calls.push(`start:${row.id}`),
-        stop: async () => void calls.push(`stop:${row.id}`),
-        logout: async () => void calls.push(`logout:${row.id}`),
-        send: async () => ({ externalId: 'x', ack: 1 }),
-      }),
-    },
-  })
-  const sessions = new SessionManager({ db: s.db, host, now: () => env.clock.now, log: () => {}, leaseMs: 30_000 })
-  return { host, sessions, calls }
-}
 
 /** The calls about one connection: earlier tests leave other sessions to adopt on the same database. */
 const of = (calls: string[], id: number) => calls.filter((c) => c.endsWith(`:${id}`))
@@ -44,8 +17,8 @@ describeEachBackend('session manager', (env) => {
   test('one worker holds a session; when it stops renewing, another takes it over and the first lets go', async () => {
     const { companyId } = await createCompany(env())
     const conn = await createConnection(env(), companyId, { channel: 'whatsapp', status: 'CONNECTED' })
-    const a = worker(env(), 'worker-a')
-    const b = worker(env(), 'worker-b')
+    const a = sessionWorker(env(), 'worker-a')
+    const b = sessionWorker(env(), 'worker-b')
     await a.sessions.tick()
     await b.sessions.tick()
     expect(a.sessions.sessions).toContain(conn.id)
@@ -68,7 +41,7 @@ describeEachBackend('session manager', (env) => {
   test('start and logout commands from the API start the session here, then log it out and free it', async () => {
     const { companyId } = await createCompany(env())
     const conn = await createConnection(env(), companyId, { channel: 'whatsapp', status: 'DISCONNECTED' })
-    const a = worker(env(), 'worker-c')
+    const a = sessionWorker(env(), 'worker-c')
     await a.sessions.tick()
     expect(of(a.calls, conn.id)).toEqual([])
     await enqueue(env(), companyId, conn.id, 'start')
@@ -87,7 +60,7 @@ describeEachBackend('session manager', (env) => {
   test('a new-QR restart stops the socket, wipes the stored credentials, then starts afresh', async () => {
     const { companyId } = await createCompany(env())
     const conn = await createConnection(env(), companyId, { channel: 'whatsapp', status: 'CONNECTED' })
-    const a = worker(env(), 'worker-g')
+    const a = sessionWorker(env(), 'worker-g')
     await a.sessions.tick()
     await q(env(), (tx) => tx`insert into baileys_keys (company_id, whatsapp_id, type, key_id, value) values (${companyId}, ${conn.id}, 'creds', '', '{}'::jsonb)`)
     await q(env(), (tx) => tx`select app_enqueue_job('session', ${tx.json({ whatsappId: conn.id, action: 'restart', wipeCredentials: true })}::jsonb, ${companyId}, null, ${env().clock.now})`)
@@ -101,7 +74,7 @@ describeEachBackend('session manager', (env) => {
   test('a session whose driver gave up (DISCONNECTED) is stopped and its lease freed', async () => {
     const { companyId } = await createCompany(env())
     const conn = await createConnection(env(), companyId, { channel: 'whatsapp', status: 'OPENING' })
-    const a = worker(env(), 'worker-f')
+    const a = sessionWorker(env(), 'worker-f')
     await a.sessions.tick()
     expect(a.sessions.sessions).toContain(conn.id)
     await q(env(), (tx) => tx`update whatsapps set status = 'DISCONNECTED' where id = ${conn.id}`)
@@ -116,7 +89,7 @@ describeEachBackend('session manager', (env) => {
   test("an inactive company's session stops, shows DISCONNECTED and is neither adopted nor started (issue 15 item 12)", async () => {
     const { companyId } = await createCompany(env())
     const conn = await createConnection(env(), companyId, { channel: 'whatsapp', status: 'CONNECTED' })
-    const a = worker(env(), 'worker-i')
+    const a = sessionWorker(env(), 'worker-i')
     await a.sessions.tick()
     expect(a.sessions.sessions).toContain(conn.id)
     await q(env(), (tx) => tx`update companies set status = false where id = ${companyId}`)
@@ -139,8 +112,8 @@ describeEachBackend('session manager', (env) => {
   test('a command for a session another live worker holds is left for that worker', async () => {
     const { companyId } = await createCompany(env())
     const conn = await createConnection(env(), companyId, { channel: 'whatsapp', status: 'CONNECTED' })
-    const holder = worker(env(), 'worker-d')
-    const other = worker(env(), 'worker-e')
+    const holder = sessionWorker(env(), 'worker-d')
+    const other = sessionWorker(env(), 'worker-e')
     await holder.sessions.tick()
     await enqueue(env(), companyId, conn.id, 'restart')
     await other.sessions.tick()

@@ -2,29 +2,13 @@ import { expect, test } from 'bun:test'
 import { describeEachBackend, type TestEnv } from '../../test/env.ts'
 import { call } from '../../test/http.ts'
 import { createCompany, createConnection, createUser } from '../../test/factories.ts'
-import { ChannelHost } from '../../workers/channel-host.ts'
-import { SessionManager } from '../../workers/session-manager.ts'
+import { sessionWorker } from '../../test/session-worker.ts'
 import type { ConnectionRef } from '../../workers/inbound/types.ts'
-import type { AddressBookEntry, ChannelDriver, ChannelEvent } from '../../workers/channels/types.ts'
+import type { AddressBookEntry, ChannelEvent } from '../../workers/channels/types.ts'
 import { withSystem } from '../db/tenant.ts'
 
 /** A worker whose WhatsApp sessions are stand-ins: what their phones report goes through the real host. */
-function worker(env: TestEnv) {
-  const s = env.services
-  const host = new ChannelHost({
-    db: s.db,
-    media: s.media,
-    events: s.events,
-    now: () => env.clock.now,
-    log: () => {},
-    drivers: {
-      whatsapp: (): ChannelDriver => ({ kind: 'whatsapp', start: async () => {}, stop: async () => {}, logout: async () => {}, send: async () => ({ externalId: 'x', ack: 1 }) }),
-    },
-  })
-  const sessions = new SessionManager({ db: s.db, host, now: () => env.clock.now, log: () => {} })
-  return { host, sessions }
-}
-type Worker = ReturnType<typeof worker>
+type Worker = ReturnType<typeof sessionWorker>
 
 /** An event of the WhatsApp driver, handed to the host as the driver hands it. */
 const driverReports = (w: Worker, conn: ConnectionRef, event: ChannelEvent) => w.host.emit(conn, event)
@@ -56,7 +40,7 @@ describeEachBackend('contact import from the phone', (env) => {
   test("the phone's address book is stored only when an import asks; POST /contacts/import turns it into contacts, once", async () => {
     const { adminToken, companyId } = await createCompany(env())
     const conn = await createConnection(env(), companyId, { channel: 'whatsapp' })
-    const w = worker(env())
+    const w = sessionWorker(env())
     await w.sessions.tick() // the session is held here
     await call(env(), 'POST', '/contacts', { token: adminToken, json: { name: 'Já cadastrada', number: '5511988887777' } })
     await phoneReports(w, conn, [
@@ -102,7 +86,7 @@ describeEachBackend('contact import from the phone', (env) => {
     const { companyId, adminToken } = await createCompany(env())
     const { token: userToken } = await createUser(env(), companyId)
     const conn = await createConnection(env(), companyId, { channel: 'whatsapp' })
-    const w = worker(env())
+    const w = sessionWorker(env())
     await w.sessions.tick()
     await phoneReports(w, conn, [{ number: '5511944443333', source: 'chats' }, { number: '5511922221111', name: 'Agenda', source: 'contacts' }])
     await phoneReports(w, conn, [{ number: '5511944443333', name: 'Davi', source: 'contacts' }])
@@ -127,7 +111,7 @@ describeEachBackend('contact import from the phone', (env) => {
       select count(*)::int as n from jobs where queue = 'session' and (payload->>'whatsappId')::int = ${conn.id}`)
     expect(jobs[0].n).toBe(2)
     // A worker that does not hold the session answers what it has of the phone: nothing.
-    const w = worker(env())
+    const w = sessionWorker(env())
     await w.sessions.tick()
     const res = await call(env(), 'POST', '/contacts/import', { token: adminToken })
     expect(res.status).toBe(200)
@@ -138,7 +122,7 @@ describeEachBackend('contact import from the phone', (env) => {
     const a = await createCompany(env())
     const b = await createCompany(env())
     const connB = await createConnection(env(), b.companyId, { channel: 'whatsapp' })
-    const w = worker(env())
+    const w = sessionWorker(env())
     await w.sessions.tick()
     await phoneReports(w, connB, [{ number: '5511911110000', name: 'De B', source: 'contacts' }])
     const all = await importNow(env(), w, '/contacts/import', a.adminToken)

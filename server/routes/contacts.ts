@@ -1,4 +1,5 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
+import type { z } from 'zod'
 import type { AppEnv } from '../app-env.ts'
 import { listContactOptions, listContacts } from '../domain/contacts/list-contacts.ts'
 import { contactProfile, showContact } from '../domain/contacts/show-contact.ts'
@@ -18,6 +19,14 @@ import {
   listContactsQuery, profileParam, syncTagsSchema, updateContactSchema,
 } from './contacts.schema.ts'
 import { formFile } from './upload.ts'
+
+/** 202 {reading} while the sessions read the phone (asked on the first call), then 200 with the counts. */
+function phoneImport(source: 'contacts' | 'chats') {
+  return async (c: Context<AppEnv, string, { out: { json: z.infer<typeof phoneImportSchema> } }>) => {
+    const answer = await importPhoneContacts(c.get('ctx'), source, c.req.valid('json').whatsappId)
+    return c.json(answer, 'reading' in answer ? 202 : 200)
+  }
+}
 
 /**
  * Contacts (spec part 1 §7 Contacts and Tags, part 2 §7). Mounted at the root because the spec spreads
@@ -74,15 +83,8 @@ export const contacts = new Hono<AppEnv>()
     return c.json(await importContactFile(c.get('ctx'), upload, mapping, rows))
   })
   // The phone's address book / chat list, read from the connections' sessions for this import.
-  // 202 {reading} while the sessions read the phone (asked on the first call), then 200 with the counts.
-  .post('/contacts/import', requireAuth(), guard('admin'), validate('json', phoneImportSchema), async (c) => {
-    const answer = await importPhoneContacts(c.get('ctx'), 'contacts', c.req.valid('json').whatsappId)
-    return c.json(answer, 'reading' in answer ? 202 : 200)
-  })
-  .post('/contacts/import/chats', requireAuth(), guard('admin'), validate('json', phoneImportSchema), async (c) => {
-    const answer = await importPhoneContacts(c.get('ctx'), 'chats', c.req.valid('json').whatsappId)
-    return c.json(answer, 'reading' in answer ? 202 : 200)
-  })
+  .post('/contacts/import', requireAuth(), guard('admin'), validate('json', phoneImportSchema), phoneImport('contacts'))
+  .post('/contacts/import/chats', requireAuth(), guard('admin'), validate('json', phoneImportSchema), phoneImport('chats'))
   .put('/contacts/:id', requireAuth(), validate('param', idParam), validate('json', updateContactSchema), async (c) =>
     c.json(await updateContact(c.get('ctx'), c.req.valid('param').id, c.req.valid('json'))),
   )

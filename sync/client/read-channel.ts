@@ -1,4 +1,4 @@
-import { preparedReads } from './prepared-reads.ts'
+import { preparedReads, type Queryable } from './prepared-reads.ts'
 
 /**
  * The tabs' single statements (the screens' reads, and one-statement writes such as an optimistic row)
@@ -17,10 +17,6 @@ type ReadReply =
   | { type: 'error'; id: string; message: string; code?: string }
 
 export const readChannelName = (userKey: string) => `balcao-read-${userKey}`
-
-interface Queryable {
-  query<T>(sql: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows?: number }>
-}
 
 /** The leader worker's side (started in its init): answers every tab's reads. Returns the function that stops it. */
 export function serveReads(userKey: string, pg: Queryable): () => void {
