@@ -110,6 +110,8 @@ describe('attendant workspace', () => {
       await row(attendant.page, 'Carla Cliente').waitFor()
       await chat.getByText('Vendas').first().waitFor()
       await chat.getByTestId('message').filter({ hasText: 'preciso de ajuda' }).waitFor()
+      // The side menu follows the router on its own (the shell no longer renders on each navigation): a chat keeps Atendimentos highlighted.
+      expect(await attendant.page.locator('nav a[aria-current="page"]').getAttribute('href')).toBe('/tickets')
       await row(admin.page, 'Carla Cliente').waitFor({ state: 'detached', timeout: 20_000 })
       await admin.page.getByTestId('ticket-tab-open').click()
       await admin.page.getByTestId('ticket-show-all').check()

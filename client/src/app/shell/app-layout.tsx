@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
-import { Outlet, useLocation, useNavigate } from 'react-router'
+import { Outlet } from 'react-router'
 import { DrawerFooter, DrawerHeader, SideDrawer } from '../../ui/side-drawer.tsx'
-import { SideMenu } from './side-menu.tsx'
+import { RoutedSideMenu } from './side-menu.tsx'
 import { SubscriptionBanner } from './subscription-banner.tsx'
 import { Greeting, TopBar } from './top-bar.tsx'
 import { appNameOf, logoFor } from '../../lib/branding.ts'
@@ -20,12 +20,11 @@ import { TopBarActions } from './top-bar-actions.tsx'
 import { useTicketNotifications } from '../../features/tickets/index.ts'
 import { useDrawer } from './use-drawer.ts'
 import { useMenuContext, useMenuSections } from './use-menu-sections.ts'
+import { navigateTo } from '../../lib/navigation.ts'
 
 /** The logged-in shell (spec part 1 §2 Layout): drawer with the menu and version, top bar, page outlet. */
 export default function AppLayout() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
-  const { pathname } = useLocation()
   const user = useAtomValue(userAtom)
   const branding = useAtomValue(brandingAtom)
   const theme = useAtomValue(themeAtom)
@@ -45,7 +44,7 @@ export default function AppLayout() {
   const warnDays = subscriptionWarningDays(user.companyId, dueDate, new Date())
   const collapsed = wide && !drawer.open
   const go = (path: string) => {
-    navigate(path)
+    navigateTo(path)
     if (!wide) drawer.close()
   }
   const appName = appNameOf(branding)
@@ -60,9 +59,8 @@ export default function AppLayout() {
         header={<DrawerHeader logoUrl={logoFor(theme, branding)} appName={appName} collapsed={collapsed} onHome={() => go('/')} />}
         footer={<DrawerFooter version={version} collapsed={collapsed} live={live} liveLabel={t(`realtime.state.${live}`)} />}
       >
-        <SideMenu
+        <RoutedSideMenu
           sections={sections}
-          activePath={pathname}
           collapsed={collapsed}
           onNavigate={go}
           badges={{ '/connections': connectionsWarning ? t('connections.attention') : undefined }}

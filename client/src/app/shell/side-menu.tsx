@@ -1,3 +1,5 @@
+import { memo } from 'react'
+import { useLocation } from 'react-router'
 import { Icon } from '../../ui/icon.tsx'
 
 export interface SideMenuEntry {
@@ -16,6 +18,7 @@ export interface SideMenuSection {
 
 interface SideMenuProps {
   sections: SideMenuSection[]
+  /** The highlighted entry's path ('' for none). */
   activePath: string
   collapsed: boolean
   onNavigate: (path: string) => void
@@ -25,8 +28,25 @@ interface SideMenuProps {
 
 const isActive = (path: string, active: string) => (path === '/' ? active === '/' : active === path || active.startsWith(`${path}/`))
 
+/**
+ * The side menu at the router's address: only this component follows the location, and the menu paints
+ * again only when the highlighted entry changes (not on every chat opened under /tickets).
+ */
+export function RoutedSideMenu(props: Omit<SideMenuProps, 'activePath'>) {
+  const { pathname } = useLocation()
+  return <SideMenu {...props} activePath={activeEntryPath(props.sections, pathname)} />
+}
+
+/** The entry the address belongs to: the most specific one (the longest path), '' for none. */
+export function activeEntryPath(sections: SideMenuSection[], pathname: string): string {
+  return sections
+    .flatMap((s) => s.entries)
+    .filter((e) => isActive(e.path, pathname))
+    .reduce<string>((best, e) => (e.path.length > best.length ? e.path : best), '')
+}
+
 /** The side menu: grouped entries (Management, Administration); icons only when the drawer is closed. */
-export function SideMenu({ sections, activePath, collapsed, onNavigate, badges = {} }: SideMenuProps) {
+export const SideMenu = memo(function SideMenu({ sections, activePath, collapsed, onNavigate, badges = {} }: SideMenuProps) {
   return (
     <nav className="flex flex-col gap-1 py-2">
       {sections.map((section) => (
@@ -38,7 +58,7 @@ export function SideMenu({ sections, activePath, collapsed, onNavigate, badges =
               <p className="px-4 pb-1 pt-3 text-xs font-semibold uppercase tracking-wide text-slate-500 dark:text-slate-400">{section.title}</p>
             ))}
           {section.entries.map((entry) => {
-            const active = isActive(entry.path, activePath)
+            const active = entry.path === activePath
             const badge = badges[entry.path]
             return (
               <a
@@ -74,4 +94,4 @@ export function SideMenu({ sections, activePath, collapsed, onNavigate, badges =
       ))}
     </nav>
   )
-}
+})

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai'
 import { useMemo } from 'react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { SyncIndicator, type PendingWriteItem } from './sync-indicator.tsx'
+import { PendingWriteList, SyncIndicator, type PendingWriteItem } from './sync-indicator.tsx'
 import { errorMessage } from '../../lib/errors.ts'
 import { useLiveQuery } from '../../lib/live-query.ts'
 import { useBrowserOnline, useLocalDb, useOutbox, useSyncStatus } from '../../lib/local-first.ts'
@@ -49,19 +49,28 @@ export function SyncStatusButton() {
   const stateText = t(`sync.state.${state}`)
   const label = error ? `${stateText}: ${errorMessage({ error })}` : stateText
 
+  const count = outbox.writes.length
+
+  return (
+    <SyncIndicator state={state} label={count ? `${label} · ${t('sync.pendingCount', { count })}` : label} count={count} heading={t('sync.pendingTitle')}>
+      <PendingWrites />
+    </SyncIndicator>
+  )
+}
+
+/** The open panel's list: the pending writes named from the local database. */
+function PendingWrites() {
+  const { t } = useTranslation()
+  const outbox = useOutbox()
   const summaries = outbox.writes.map(describeWrite)
   const names = useWriteNames(summaries)
   const writes: PendingWriteItem[] = summaries.map((s) => {
     const detail = s.failed ? errorMessage({ error: s.error }) : s.lastFailure ? t('sync.waitingRetry') : t('sync.queued')
     return { id: s.id, title: writeTitle(s, names, t), detail, failed: s.failed }
   })
-
   return (
-    <SyncIndicator
-      state={state}
-      label={writes.length ? `${label} · ${t('sync.pendingCount', { count: writes.length })}` : label}
+    <PendingWriteList
       writes={writes}
-      heading={t('sync.pendingTitle')}
       emptyText={t('sync.nothingPending')}
       retryLabel={t('sync.retry')}
       discardLabel={t('sync.discard')}

@@ -1,7 +1,6 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { AnnouncementDialog, AnnouncementsPopover, priorityColor, useAnnouncements } from '../../features/announcements/index.ts'
 import { NotificationsPopover } from '../../features/tickets/index.ts'
 import { TopBarButton } from './top-bar.tsx'
@@ -15,11 +14,11 @@ import { volumeAtom } from '../../state/volume.ts'
 import { AccountMenu } from './account-menu.tsx'
 import { ChatsButton } from '../../features/chats/index.ts'
 import { SyncStatusButton } from './sync-status-button.tsx'
+import { navigateTo } from '../../lib/navigation.ts'
 
 /** The top bar's buttons: sync status, theme, volume, refresh, notifications, announcements, internal chat, account. */
 export function TopBarActions({ compact }: { compact: boolean }) {
   const { t } = useTranslation()
-  const navigate = useNavigate()
   const theme = useAtomValue(themeAtom)
   const toggleTheme = useSetAtom(toggleThemeAtom)
   const [volume, setVolume] = useAtom(volumeAtom)
@@ -42,7 +41,7 @@ export function TopBarActions({ compact }: { compact: boolean }) {
         emptyText={t('layout.noNotifications')}
         onOpenItem={(id) => {
           const n = notifications.find((x) => x.id === id)
-          if (n) navigate(n.path)
+          if (n) navigateTo(n.path)
         }}
       />
       <AnnouncementsPopover items={items} label={t('layout.announcements')} emptyText={t('layout.noAnnouncements')} onOpen={(id) => setOpened(announcements.find((a) => a.id === id) ?? null)} />

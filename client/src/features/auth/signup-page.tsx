@@ -1,7 +1,7 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useNavigate } from 'react-router'
+import { Link } from 'react-router'
 import { AuthCard } from './auth-card.tsx'
 import { signup } from './auth.ts'
 import { appNameOf, logoFor } from '../../lib/branding.ts'
@@ -13,13 +13,13 @@ import { hasProblems, signupProblems, type SignupValues } from '../../lib/valida
 import { themeAtom, toggleThemeAtom } from '../../state/theme.ts'
 import { pushToast } from '../../state/toasts.ts'
 import { SignupForm } from './signup-form.tsx'
+import { navigateTo } from '../../lib/navigation.ts'
 
 const EMPTY: SignupValues = { name: '', companyName: '', email: '', password: '', phone: '', planId: '' }
 
 /** /signup (spec part 2 §5): validated form, success toast, then /login. */
 export default function SignupPage() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
   const branding = useBranding()
   const theme = useAtomValue(themeAtom)
   const toggleTheme = useSetAtom(toggleThemeAtom)
@@ -41,7 +41,7 @@ export default function SignupPage() {
     try {
       await signup({ ...values, name: values.name.trim(), companyName: values.companyName.trim(), email: values.email.trim(), phone: values.phone.trim(), planId: Number(values.planId) })
       pushToast('success', t('signup.success'))
-      navigate('/login', { replace: true })
+      navigateTo('/login', { replace: true })
     } catch (err) {
       toastError(err)
       setBusy(false)

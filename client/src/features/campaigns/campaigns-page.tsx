@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { errorMessage, toastError } from '../../lib/errors.ts'
 import { useBrowserOnline } from '../../lib/local-first.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
@@ -15,6 +14,7 @@ import { CampaignDialog } from './campaign-dialog.tsx'
 import { cancelCampaign, deleteCampaign, restartCampaign, type Campaign } from './campaigns.ts'
 import { CampaignsTable } from './campaigns-table.tsx'
 import { useCampaignList } from './use-campaign-list.ts'
+import { navigateTo } from '../../lib/navigation.ts'
 
 /**
  * /campaigns (spec part 2 §2, §4; admins, plan useCampaigns, local flag cshow): the company's campaigns
@@ -23,7 +23,6 @@ import { useCampaignList } from './use-campaign-list.ts'
  */
 export default function CampaignsPage() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
   const online = useBrowserOnline()
   const [search, setSearch] = useState('')
   const settled = useDebounced(search)
@@ -74,7 +73,7 @@ export default function CampaignsPage() {
           busyId={busyId}
           onStop={(c) => void act(c, cancelCampaign, t('campaigns.stopped'))}
           onRestart={(c) => void act(c, restartCampaign, t('campaigns.restarted'))}
-          onReport={(c) => navigate(`/campaign/${c.id}/report`)}
+          onReport={(c) => navigateTo(`/campaign/${c.id}/report`)}
           onEdit={(c) => setEditing({ campaign: c })}
           onDelete={setDeleting}
         />

@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { ChatsPopover } from './chats-popover.tsx'
 import { myUnreads, totalUnreads } from './chats.ts'
 import { useChatList } from './use-chats.ts'
 import { planAtom, userAtom } from '../../state/auth.ts'
+import { navigateTo } from '../../lib/navigation.ts'
 
 /** The top bar's internal-chat popover, only for companies whose plan has useInternalChat (spec part 2 §6). */
 export function ChatsButton() {
@@ -15,7 +15,6 @@ export function ChatsButton() {
 
 function ChatsButtonLive() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
   const userId = useAtomValue(userAtom)?.id ?? 0
   const { chats } = useChatList('')
   const items = chats.map((c) => ({ uuid: c.uuid, title: c.title, lastMessage: c.lastMessage, unreads: myUnreads(c, userId) }))
@@ -26,8 +25,8 @@ function ChatsButtonLive() {
       label={t('chats.popover.label')}
       emptyText={t('chats.popover.empty')}
       allLabel={t('chats.popover.all')}
-      onOpen={(uuid) => navigate(`/chats/${uuid}`)}
-      onOpenAll={() => navigate('/chats')}
+      onOpen={(uuid) => navigateTo(`/chats/${uuid}`)}
+      onOpenAll={() => navigateTo('/chats')}
     />
   )
 }

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai'
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { LoadingScreen } from '../../ui/message-card.tsx'
 import type { Chat } from './chats.ts'
@@ -15,6 +15,7 @@ import { ChatListPanel } from './chat-list-panel.tsx'
 import { ChatPane } from './chat-pane.tsx'
 import { useChatEditing } from './use-chat-editing.ts'
 import { NarrowTabs } from '../../ui/narrow-tabs.tsx'
+import { navigateTo } from '../../lib/navigation.ts'
 
 type NarrowTab = 'chats' | 'messages'
 
@@ -24,7 +25,6 @@ type NarrowTab = 'chats' | 'messages'
  */
 export default function ChatsPage() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
   const { uuid } = useParams()
   const userId = useAtomValue(userAtom)?.id ?? 0
   const wide = useMediaQuery(WIDE_QUERY)
@@ -42,10 +42,10 @@ export default function ChatsPage() {
 
   const open = (c: { uuid: string }) => {
     setNarrowTab('messages')
-    navigate(`/chats/${c.uuid}`)
+    navigateTo(`/chats/${c.uuid}`)
   }
   const editing = useChatEditing(userId, open, (c: Chat) => {
-    if (c.uuid === uuid) navigate('/chats')
+    if (c.uuid === uuid) navigateTo('/chats')
   })
   const users = useChatUserChoices(editing.editing !== null)
 

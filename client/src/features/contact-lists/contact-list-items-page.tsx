@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { toastError } from '../../lib/errors.ts'
 import { SaveRefused } from '../../lib/outbox-save.ts'
 import { useServerQuery } from '../../lib/server-query.ts'
@@ -18,6 +18,7 @@ import { contactListItemCalls, fetchContactList, fetchContactListItems, IMPORT_A
 import { ListBody } from './list-body.tsx'
 import { useItemImport } from './use-item-import.ts'
 import { usePagedRecords } from '../../lib/use-paged-records.ts'
+import { navigateTo } from '../../lib/navigation.ts'
 
 interface Editing {
   id: number | null
@@ -32,7 +33,6 @@ const BLANK = newItemValues()
  */
 export default function ContactListItemsPage() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
   const listId = Number(useParams().contactListId)
   const header = useServerQuery(`contact-list-${listId}`, (signal) => fetchContactList(listId, signal))
   const [search, setSearch] = useState('')
@@ -89,7 +89,7 @@ export default function ContactListItemsPage() {
           <SearchField id="contact-list-items-search" label={t('contactLists.items.search')} value={search} onChange={setSearch} />
         </div>
         <div className="flex w-full flex-wrap gap-2 sm:w-auto">
-          <Button variant="secondary" onClick={() => navigate('/contact-lists')} data-testid="contact-list-items-lists">
+          <Button variant="secondary" onClick={() => navigateTo('/contact-lists')} data-testid="contact-list-items-lists">
             <Icon name="chevronLeft" className="size-5" />
             {t('contactLists.items.lists')}
           </Button>

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { toastError } from '../../lib/errors.ts'
 import { SaveRefused } from '../../lib/outbox-save.ts'
 import { writeSheet } from '../../lib/spreadsheet.ts'
@@ -17,6 +16,7 @@ import { contactListCalls, fetchContactLists, SAMPLE_ROWS, sampleFileName, type 
 import { ContactListsTable } from './contact-lists-table.tsx'
 import { ListBody } from './list-body.tsx'
 import { usePagedRecords } from '../../lib/use-paged-records.ts'
+import { navigateTo } from '../../lib/navigation.ts'
 
 interface Editing {
   id: number | null
@@ -32,7 +32,6 @@ const BLANK = newContactListValues()
  */
 export default function ContactListsPage() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
   const [search, setSearch] = useState('')
   const settled = useDebounced(search)
   const list = usePagedRecords<ContactList>(settled, (page, signal) => fetchContactLists(settled, page, signal), mergePages)
@@ -86,7 +85,7 @@ export default function ContactListsPage() {
         <ContactListsTable
           lists={list.records}
           onSample={downloadSample}
-          onOpen={(l) => navigate(`/contact-lists/${l.id}/contacts`)}
+          onOpen={(l) => navigateTo(`/contact-lists/${l.id}/contacts`)}
           onEdit={(l) => setEditing({ id: l.id, initial: contactListValuesOf(l) })}
           onDelete={setDeleting}
         />

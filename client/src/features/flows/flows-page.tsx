@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { toastError } from '../../lib/errors.ts'
 import { saveOnline } from '../../lib/outbox-save.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
@@ -16,6 +15,7 @@ import { FlowNameDialog } from './flow-name-dialog.tsx'
 import { onRealtimeEvent } from '../../lib/realtime.ts'
 import { applyFlowEvent, fetchFlows, flowCalls, mergeFlows, type FlowRow } from './flows.ts'
 import { FlowsTable, type FlowAction } from './flows-table.tsx'
+import { navigateTo } from '../../lib/navigation.ts'
 
 
 
@@ -25,7 +25,6 @@ import { FlowsTable, type FlowAction } from './flows-table.tsx'
  */
 export default function FlowsPage() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
   const [search, setSearch] = useState('')
   const settled = useDebounced(search)
   const list = usePagedRecords<FlowRow>(settled, (page, signal) => fetchFlows(settled, page, signal), mergeFlows)
@@ -34,7 +33,7 @@ export default function FlowsPage() {
   const sentinel = useNearBottom(list.loadMore)
   // A stable object: the dialog resets its values whenever `initial` changes.
   const nameInitial = useMemo(() => ({ name: naming?.flow?.name ?? '' }), [naming])
-  const open = (f: FlowRow) => navigate(`/flowbuilder/${f.id}`)
+  const open = (f: FlowRow) => navigateTo(`/flowbuilder/${f.id}`)
   const { update } = list
 
   // Other admins' changes arrive live (spec part 2 §4 "Lists in general").

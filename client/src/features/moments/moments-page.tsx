@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { LocalListStatus } from '../../ui/local-list-status.tsx'
 import { clockTime } from '../../lib/format.ts'
 import { userAtom } from '../../state/auth.ts'
 import { cut, mayOpen, type MomentCard, type MomentColumn, useMoments } from './moments.ts'
+import { navigateTo } from '../../lib/navigation.ts'
 
 /**
  * /moments (spec part 2 §2 "Painel de Atendimentos"; realtime:view, RouteGate shows the no-access view to
@@ -47,7 +47,6 @@ function Column({ column }: { column: MomentColumn }) {
 function Card({ ticket }: { ticket: MomentCard }) {
   const { t, i18n } = useTranslation()
   const me = useAtomValue(userAtom)
-  const navigate = useNavigate()
   const open = me ? mayOpen(ticket, me) : false
   const body = (
     <>
@@ -68,7 +67,7 @@ function Card({ ticket }: { ticket: MomentCard }) {
   )
   const cls = 'flex w-full flex-col gap-1 rounded-lg bg-white p-3 text-left shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:ring-slate-800'
   return open ? (
-    <button type="button" className={`${cls} hover:ring-brand`} onClick={() => navigate(`/tickets/${ticket.uuid}`)} data-testid="moment-card">{body}</button>
+    <button type="button" className={`${cls} hover:ring-brand`} onClick={() => navigateTo(`/tickets/${ticket.uuid}`)} data-testid="moment-card">{body}</button>
   ) : (
     <div className={cls} title={t('moments.cannotOpen')} data-testid="moment-card">{body}</div>
   )

@@ -1,6 +1,5 @@
 import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router'
 import { Button } from '../../ui/button.tsx'
 import { Icon } from '../../ui/icon.tsx'
 import { LoadingScreen } from '../../ui/message-card.tsx'
@@ -11,6 +10,7 @@ import { ReportFilters } from './report-filters.tsx'
 import { ReportPager } from './report-pager.tsx'
 import { ReportTable } from './report-table.tsx'
 import { DEFAULT_PAGE_SIZE, defaultReportFilter, exportReport, type ReportFilter, useFinishedRefresh, useReport } from './reports.ts'
+import { navigateTo } from '../../lib/navigation.ts'
 
 /**
  * /reports (spec part 2 §2 Reports; dashboard:view): filters, the rows of one page, page sizes, the
@@ -19,7 +19,6 @@ import { DEFAULT_PAGE_SIZE, defaultReportFilter, exportReport, type ReportFilter
  */
 export default function ReportsPage() {
   const { t, i18n: { language } } = useTranslation()
-  const navigate = useNavigate()
   const [filter, setFilter] = useState<ReportFilter>(defaultReportFilter)
   const [page, setPage] = useState(1)
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE)
@@ -42,7 +41,7 @@ export default function ReportsPage() {
     if (error && !report) return <LoadingScreen label="" error={errorMessage(error)} />
     if (!report) return <LoadingScreen label={t('common.loading')} />
     if (!report.tickets.length) return <p className="rounded-xl bg-white p-8 text-center text-sm text-slate-500 shadow-sm ring-1 ring-slate-200 dark:bg-slate-900 dark:text-slate-400 dark:ring-slate-800">{t('reports.empty')}</p>
-    return <ReportTable rows={report.tickets} onLog={setLogOf} onOpen={(uuid) => navigate(`/tickets/${uuid}`)} />
+    return <ReportTable rows={report.tickets} onLog={setLogOf} onOpen={(uuid) => navigateTo(`/tickets/${uuid}`)} />
   }
   const n = (v: number) => v.toLocaleString(language)
 

@@ -1,5 +1,5 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
-import { useLayoutEffect, useRef, useState } from 'react'
+import { memo, useLayoutEffect, useRef, useState } from 'react'
 import { parseLocation } from './message-content.ts'
 import { ackIcon, type ChatMessage } from './ticket-messages.ts'
 import { Icon } from '../../ui/icon.tsx'
@@ -18,12 +18,14 @@ export interface MessageMenuAction {
 
 interface MessageBubbleProps {
   message: ChatMessage
-  /** The message menu (reply, edit, delete): only the actions this message allows. */
-  menu: MessageMenuAction[]
+  /** Whether the message has a menu (reply, edit, delete …): the ▾ and the room for it. */
+  hasMenu: boolean
+  /** The actions this message allows now, asked when its menu is first pressed. */
+  menuOf: (m: ChatMessage) => MessageMenuAction[]
   labels: { menu: string; private: string; automatic: string; deleted: string; edited: string; pending: string; retry: string; discard: string; sendFailed: string; ack: Record<string, string> }
   errorText: (code: string) => string
-  onRetry: () => void
-  onDiscard: () => void
+  onRetry: (m: ChatMessage) => void
+  onDiscard: (m: ChatMessage) => void
   /** While messages are being picked for forwarding: this one's checkbox. */
   select?: { checked: boolean; onToggle: () => void; label: string }
 }
@@ -54,7 +56,7 @@ const MENU_BUTTON = 'absolute right-1 top-1 rounded px-1 text-xs opacity-0 group
  * dozen components and a floating anchor (the largest share of a chat open in bench/ui.ts's profile), so
  * a plain button stands in until it is first pressed; then the menu mounts and opens as if pressed.
  */
-function BubbleMenu({ actions, label }: { actions: MessageMenuAction[]; label: string }) {
+function BubbleMenu({ message, menuOf, label }: { message: ChatMessage; menuOf: (m: ChatMessage) => MessageMenuAction[]; label: string }) {
   // How it was first pressed: from the keyboard the menu opens on its first item, as Headless UI does.
   const [armed, setArmed] = useState<'keys' | 'pointer' | null>(null)
   const button = useRef<HTMLButtonElement>(null)
@@ -78,6 +80,7 @@ function BubbleMenu({ actions, label }: { actions: MessageMenuAction[]; label: s
       </button>
     )
   }
+  const actions = menuOf(message)
   return (
     <Menu>
       <MenuButton ref={button} {...face}>
@@ -107,9 +110,11 @@ function captionOf(m: MessageBubbleProps['message']): string {
 /**
  * One message of the chat: ours on the right, the contact's on the left, private notes in yellow. What
  * the system sent the contact (bot, greeting, farewell, rating) is ours too, marked as automatic; only
- * call logs are notices in the middle.
+ * call logs are notices in the middle. Memoised: a reply typed or a message arriving paints its own
+ * bubble, not the chat's other twenty (bench/ui.ts, send → bubble); the chat keeps each unchanged
+ * message's object (ticket-messages.ts) and hands stable callbacks.
  */
-export function MessageBubble({ message: m, menu, labels, errorText, onRetry, onDiscard, select }: MessageBubbleProps) {
+export const MessageBubble = memo(function MessageBubble({ message: m, hasMenu, menuOf, labels, errorText, onRetry, onDiscard, select }: MessageBubbleProps) {
   if ((m.isSystem && !m.fromMe) || m.mediaType === 'call_log') {
     return (
       <li
@@ -135,8 +140,8 @@ export function MessageBubble({ message: m, menu, labels, errorText, onRetry, on
         <input type="checkbox" data-testid="message-select" className="size-4 shrink-0" checked={select.checked} onChange={select.onToggle} aria-label={select.label} />
       )}
       {/* Room on the right for the ▾, which would otherwise cover the last letter of a one-line message. */}
-      <div className={`group relative max-w-[75%] rounded-lg py-1.5 pl-3 shadow-sm ${menu.length > 0 ? 'pr-6' : 'pr-3'} ${tone}`}>
-        {menu.length > 0 && <BubbleMenu actions={menu} label={labels.menu} />}
+      <div className={`group relative max-w-[75%] rounded-lg py-1.5 pl-3 shadow-sm ${hasMenu ? 'pr-6' : 'pr-3'} ${tone}`}>
+        {hasMenu && <BubbleMenu message={m} menuOf={menuOf} label={labels.menu} />}
         {m.isPrivate && <p className="text-xs font-semibold uppercase">{labels.private}</p>}
         {m.isSystem && <p data-testid="message-automatic" className="text-[11px] font-semibold uppercase opacity-60">{labels.automatic}</p>}
         {m.quoted && (
@@ -177,11 +182,11 @@ export function MessageBubble({ message: m, menu, labels, errorText, onRetry, on
             pendingLabel={labels.pending}
             retryLabel={labels.retry}
             discardLabel={labels.discard}
-            onRetry={onRetry}
-            onDiscard={onDiscard}
+            onRetry={() => onRetry(m)}
+            onDiscard={() => onDiscard(m)}
           />
         )}
       </div>
     </li>
   )
-}
+})

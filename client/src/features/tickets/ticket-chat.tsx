@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai'
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type UIEvent } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type UIEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Button, IconButton } from '../../ui/button.tsx'
 import { MessageBubble } from './message-bubble.tsx'
@@ -14,7 +14,6 @@ import { useTicketActions } from './ticket-actions.ts'
 import { CHAT_PAGE_SIZE, useChatMessages, type ChatMessage } from './ticket-messages.ts'
 import { useTicketSettings, type OpenTicket } from './tickets.ts'
 import { planAtom, userAtom } from '../../state/auth.ts'
-import { useNavigate } from 'react-router'
 import { ScheduleModal } from '../schedules/index.ts'
 import { ChatMoreMenu } from './chat-more-menu.tsx'
 import { ContactDrawer } from './contact-drawer.tsx'
@@ -23,6 +22,7 @@ import { MessageComposer } from './message-composer.tsx'
 import { SuccessorNotice } from './successor-notice.tsx'
 import { TransferDialog } from './transfer-dialog.tsx'
 import { useMessageMenu } from './use-message-menu.tsx'
+import { navigateTo } from '../../lib/navigation.ts'
 
 const isOn = (v: string | undefined) => v === 'enabled' || v === 'enable'
 
@@ -53,7 +53,6 @@ export function TicketChat({ ticket, onBack, onAccept, onReopen }: TicketChatPro
   const messageMenu = useMessageMenu(ticket, setReplyTo)
   const [showLog, setShowLog] = useState(false)
   const [scheduling, setScheduling] = useState(false)
-  const navigate = useNavigate()
   const canSchedule = useAtomValue(planAtom)?.useSchedules !== false
   const { messages, loading, hasMore } = useChatMessages(ticket, limit)
   const listRef = useRef<HTMLOListElement>(null)
@@ -76,6 +75,19 @@ export function TicketChat({ ticket, onBack, onAccept, onReopen }: TicketChatPro
     }),
     [t],
   )
+
+  // Stable for the memoised bubbles; they call the current menu and actions.
+  const latest = useRef({ menuOf: messageMenu.menuOf, actions })
+  latest.current = { menuOf: messageMenu.menuOf, actions }
+  const menuOf = useCallback((m: ChatMessage) => latest.current.menuOf(m), [])
+  const retryMessage = useCallback((m: ChatMessage) => {
+    const id = m.clientId ?? m.pendingChange
+    if (id) void latest.current.actions?.retry(id)
+  }, [])
+  const discardMessage = useCallback((m: ChatMessage) => {
+    const id = m.clientId ?? m.pendingChange
+    if (id) void latest.current.actions?.discard(id)
+  }, [])
 
   useEffect(() => setLimit(CHAT_PAGE_SIZE), [ticket.id])
   usePaintedMark('chat', !loading, ticket.id)
@@ -208,12 +220,13 @@ export function TicketChat({ ticket, onBack, onAccept, onReopen }: TicketChatPro
                 <MessageBubble
                   key={m.key}
                   message={m}
-                  menu={messageMenu.menuOf(m)}
+                  hasMenu={messageMenu.menuOf(m).length > 0}
+                  menuOf={menuOf}
                   select={messageMenu.selectOf(m)}
                   labels={bubbleLabels}
                   errorText={codeText}
-                  onRetry={() => (m.clientId ?? m.pendingChange) && actions?.retry((m.clientId ?? m.pendingChange)!)}
-                  onDiscard={() => (m.clientId ?? m.pendingChange) && actions?.discard((m.clientId ?? m.pendingChange)!)}
+                  onRetry={retryMessage}
+                  onDiscard={discardMessage}
                 />
               ))}
             </ol>
@@ -254,7 +267,7 @@ export function TicketChat({ ticket, onBack, onAccept, onReopen }: TicketChatPro
       )}
       {messageMenu.dialogs}
       {/* Spec part 1 §7: after saving a schedule made from a contact, go to /schedules. */}
-      {scheduling && <ScheduleModal open initial={{ contactId: ticket.contactId }} onClose={() => setScheduling(false)} onSaved={() => navigate('/schedules')} />}
+      {scheduling && <ScheduleModal open initial={{ contactId: ticket.contactId }} onClose={() => setScheduling(false)} onSaved={() => navigateTo('/schedules')} />}
       {showLog && <TicketLogDialog ticketId={ticket.id} onClose={() => setShowLog(false)} />}
       {/* Closing the dialog (X, Escape) cancels the close; only the two answers close the ticket. */}
       {askFarewell && (

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import { optimisticSelect } from '../../../../sync/client/optimistic.ts'
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
@@ -114,6 +114,29 @@ export function toChatMessage(r: MessageRow): ChatMessage {
   }
 }
 
+const sameReactions = (a: ChatMessage['reactions'], b: ChatMessage['reactions']) =>
+  a.length === b.length && a.every((r, i) => r.emoji === b[i].emoji && r.fromMe === b[i].fromMe)
+const sameQuote = (a: ChatMessage['quoted'], b: ChatMessage['quoted']) => a === b || (!!a && !!b && a.id === b.id && a.body === b.body && a.fromMe === b.fromMe)
+
+/** Whether two readings of a message show the same thing. */
+export function sameMessage(a: ChatMessage, b: ChatMessage): boolean {
+  for (const k of Object.keys(b) as (keyof ChatMessage)[]) {
+    if (k === 'reactions' ? !sameReactions(a.reactions, b.reactions) : k === 'quoted' ? !sameQuote(a.quoted, b.quoted) : a[k] !== b[k]) return false
+  }
+  return true
+}
+
+/**
+ * The messages with each unchanged one's earlier object (by key): the chat's query answers new objects
+ * for every row on each change, and the memoised bubbles paint only those that changed.
+ */
+export function reuseMessages(kept: ReadonlyMap<string, ChatMessage>, next: ChatMessage[]): ChatMessage[] {
+  return next.map((m) => {
+    const before = kept.get(m.key)
+    return before && sameMessage(before, m) ? before : m
+  })
+}
+
 /** The chat's messages, oldest first for rendering; `limit` grows as the user scrolls to the top. */
 export function useChatMessages(
   ticket: { id: number; contactId: number; whatsappId: number | null } | null,
@@ -127,7 +150,12 @@ export function useChatMessages(
   const { rows, loading } = useLiveQuery<MessageRow>(db, query)
   const ticketId = ticket?.id ?? 0
   const echoes = useEchoes(ticketId)
-  const page = useMemo(() => rows.slice(0, limit).map(toChatMessage).reverse(), [rows, limit])
+  const kept = useRef<ReadonlyMap<string, ChatMessage>>(new Map())
+  const page = useMemo(() => {
+    const next = reuseMessages(kept.current, rows.slice(0, limit).map(toChatMessage).reverse())
+    kept.current = new Map(next.map((m) => [m.key, m]))
+    return next
+  }, [rows, limit])
   const sentAs = useMemo(() => new Set(rows.map((r) => r.sent_as).filter((id): id is string => !!id)), [rows])
   // The rows hold the message now (local or synced): its echo has done its work.
   useEffect(() => {

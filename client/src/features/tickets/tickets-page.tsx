@@ -1,12 +1,12 @@
 import { useAtomValue } from 'jotai'
-import { useState, type PointerEvent as ReactPointerEvent } from 'react'
+import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Navigate, useNavigate, useParams } from 'react-router'
+import { Navigate, useParams } from 'react-router'
 import { Button } from '../../ui/button.tsx'
 import { LoadingScreen } from '../../ui/message-card.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { useTicketActions } from './ticket-actions.ts'
-import { chatTicket, useMyQueues, useTicket, type TicketListItem, type TicketTab } from './tickets.ts'
+import { chatTicket, keepShown, useMyQueues, useTicket, type OpenTicket, type TicketListItem, type TicketTab } from './tickets.ts'
 import { userAtom } from '../../state/auth.ts'
 import { WIDE_QUERY, useMediaQuery } from '../../state/ui.ts'
 import { TicketChat } from './ticket-chat.tsx'
@@ -14,6 +14,7 @@ import { TicketListPanel } from './ticket-list-panel.tsx'
 import { AlreadyOpenDialog, NewTicketDialog } from './new-ticket-dialog.tsx'
 import type { OtherOpenTicket } from './ticket-dialogs.ts'
 import { NarrowTabs } from '../../ui/narrow-tabs.tsx'
+import { navigateTo } from '../../lib/navigation.ts'
 
 /** Spec part 1 §2 and §9: the list's width on wide screens, dragged within 404-700, 550 by default. */
 export const LIST_WIDTH = { min: 404, max: 700, default: 550 }
@@ -72,7 +73,6 @@ interface AcceptTarget {
 export default function TicketsPage() {
   const { t } = useTranslation()
   const { uuid } = useParams()
-  const navigate = useNavigate()
   const wide = useMediaQuery(WIDE_QUERY)
   const me = useAtomValue(userAtom)
   const actions = useTicketActions()
@@ -82,7 +82,8 @@ export default function TicketsPage() {
   // The row clicked in the list: the chat (and its messages' query) starts from it while the ticket's
   // own query is still on its way through the worker, instead of one query after the other.
   const [clicked, setClicked] = useState<TicketListItem | null>(null)
-  const ticket = chatTicket(stored, loading, uuid, clicked)
+  const shown = useRef<OpenTicket | null>(null)
+  const ticket = (shown.current = keepShown(shown.current, chatTicket(stored, loading, uuid, clicked)))
   const [narrowTab, setNarrowTab] = useState<'list' | 'chat'>(uuid ? 'chat' : 'list')
   const [width, setWidth] = useState(() => clampListWidth(me?.defaultTicketsManagerWidth ?? LIST_WIDTH.default))
   const [choosing, setChoosing] = useState<{ target: AcceptTarget; kind: 'accept' | 'reopen' } | null>(null)
@@ -96,7 +97,7 @@ export default function TicketsPage() {
   const open = (target: { uuid: string } | TicketListItem) => {
     setClicked('contactId' in target ? target : null)
     setNarrowTab('chat')
-    navigate(`/tickets/${target.uuid}`)
+    navigateTo(`/tickets/${target.uuid}`)
   }
   // Spec part 1 §4 Accept: "if no queue, a queue-choice dialog comes first" (one queue: that one). The
   // server takes a queue-less accept only from admins (docs/decisions.md "Tickets").
@@ -133,7 +134,7 @@ export default function TicketsPage() {
         </div>
       )
     // One chat per ticket: its state (reply, dialogs, drawer) never carries over to the next ticket.
-    return <TicketChat key={ticket.id} ticket={ticket} onBack={() => navigate('/tickets')} onAccept={() => accept(ticket)} onReopen={() => act(ticket, 'reopen')} />
+    return <TicketChat key={ticket.id} ticket={ticket} onBack={() => navigateTo('/tickets')} onAccept={() => accept(ticket)} onReopen={() => act(ticket, 'reopen')} />
   }
   const list = <TicketListPanel selectedUuid={uuid ?? null} onNewTicket={() => setCreating(true)} onOpen={open} onAccept={accept} tab={tab} onTab={setTab} />
 

@@ -9,8 +9,8 @@ import { applyLocalSchema } from '../../../../sync/client/schema.ts'
 import { queueDeleteMessage, queueEditMessage, queueSendMessage, queueTicketUpdate } from './ticket-actions.ts'
 import { queueAddNote, queueAddTicketTag, queueRemoveTicketTag, ticketNotesQuery, ticketTagsQuery } from './ticket-extras.ts'
 import { createNoteSchema } from '../../../../server/routes/ticket-notes.schema.ts'
-import { ackIcon, chatMessagesQuery, toChatMessage } from './ticket-messages.ts'
-import { chatTicket, ticketByUuidQuery, ticketListQuery, toTicketListItem, truncate, type OpenTicket, type TicketListFilter } from './tickets.ts'
+import { ackIcon, chatMessagesQuery, reuseMessages, sameMessage, toChatMessage } from './ticket-messages.ts'
+import { chatTicket, keepShown, ticketByUuidQuery, ticketListQuery, toTicketListItem, truncate, type OpenTicket, type TicketListFilter } from './tickets.ts'
 
 let pg: PGlite & { live: import('@electric-sql/pglite/live').LiveNamespace }
 beforeAll(async () => {
@@ -145,6 +145,23 @@ describe('opening a chat from the list', () => {
     expect(chatTicket(null, true, b.uuid, a)).toBeNull()
     expect(chatTicket(null, false, b.uuid, b)).toBeNull()
   })
+
+  test("the ticket's own row saying what the clicked row said keeps the shown object (no second render of the chat)", async () => {
+    const [a, b] = await list({ tab: 'open', showAll: true })
+    const clicked = chatTicket(null, true, a.uuid, a)!
+    const stored = { ...toTicketListItem((await pg.query<Parameters<typeof toTicketListItem>[0]>(ticketByUuidQuery(a.uuid).sql, ticketByUuidQuery(a.uuid).params)).rows[0]), integrationId: null, useIntegration: false }
+    // The header's query has no tags: the chat does not show them.
+    expect(stored.tags).toEqual([])
+    expect(keepShown(clicked, stored)).toBe(clicked)
+    // Anything the chat shows that differs gives the new row.
+    expect(keepShown(clicked, { ...stored, status: 'closed' })).toMatchObject({ status: 'closed' })
+    expect(keepShown(clicked, { ...stored, useIntegration: true })).not.toBe(clicked)
+    expect(keepShown(clicked, { ...stored, integrationId: 3 })).not.toBe(clicked)
+    // Another ticket, or none.
+    expect(keepShown(clicked, chatTicket(null, true, b.uuid, b))).toMatchObject({ id: b.id })
+    expect(keepShown(clicked, null)).toBeNull()
+    expect(keepShown(null, clicked)).toBe(clicked)
+  })
 })
 
 describe('chat messages', () => {
@@ -205,6 +222,24 @@ describe('chat messages', () => {
     const shown = await chat(1, 100)
     expect(shown.map((m) => m.body)).toEqual(['quero comprar'])
     expect(shown[0].reactions).toEqual([{ emoji: '❤️', fromMe: false }])
+  })
+
+  test('a new reading keeps the object of every message that says the same (the memoised bubbles skip them)', async () => {
+    const first = await chat(5, 100)
+    const kept = new Map(first.map((m) => [m.key, m]))
+    const again = reuseMessages(kept, await chat(5, 100))
+    expect(again.length).toBe(first.length)
+    again.forEach((m, i) => expect(m).toBe(first[i]))
+    // A field the bubble shows changed (the ack, a reaction): that message alone is new.
+    const changed = (await chat(5, 100)).map((m, i) => (i === 0 ? { ...m, ack: m.ack + 1 } : i === 1 ? { ...m, reactions: [{ emoji: '👍', fromMe: true }] } : m))
+    const next = reuseMessages(kept, changed)
+    expect(next[0]).not.toBe(first[0])
+    expect(next[0].ack).toBe(first[0].ack + 1)
+    expect(next[1]).not.toBe(first[1])
+    next.slice(2).forEach((m, i) => expect(m).toBe(first[i + 2]))
+    // Same reactions and quote read again (new arrays and objects) count as the same.
+    expect(sameMessage({ ...first[0], reactions: [{ emoji: '❤️', fromMe: false }], quoted: { id: 1, body: 'a', fromMe: true } }, { ...first[0], reactions: [{ emoji: '❤️', fromMe: false }], quoted: { id: 1, body: 'a', fromMe: true } })).toBe(true)
+    expect(sameMessage(first[0], { ...first[0], quoted: { id: 1, body: 'a', fromMe: true } })).toBe(false)
   })
 
   test('the ack icons follow the spec', () => {

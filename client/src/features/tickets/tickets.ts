@@ -262,6 +262,18 @@ export function chatTicket(stored: OpenTicket | null, loading: boolean, uuid: st
   return null
 }
 
+/**
+ * The ticket already shown when the next one says the same (the tags aside, which the chat does not show):
+ * the ticket's own row answering after the clicked one would otherwise render the whole chat again, its
+ * messages included, in the frames right after it was painted (bench/ui.ts, opening a chat).
+ */
+export function keepShown(shown: OpenTicket | null, next: OpenTicket | null): OpenTicket | null {
+  if (!shown || !next || shown === next) return next
+  const keys = Object.keys(next) as (keyof OpenTicket)[]
+  if (keys.length !== Object.keys(shown).length) return next
+  return keys.every((k) => k === 'tags' || shown[k] === next[k]) ? shown : next
+}
+
 /** The queues the signed-in user belongs to (the queue selector's choices and the accept dialog's). */
 export function useMyQueues(userId: number | undefined): { id: number; name: string; color: string }[] {
   const db = useLocalFirst()?.db ?? null

@@ -1,6 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useMemo, useRef } from 'react'
-import { useLocation, useNavigate } from 'react-router'
 import { useLiveQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
 import { latestInboundQuery, shouldAlert, toNotifications, unreadTicketsQuery, type InboundRow, type UnreadRow } from './ticket-notifications.ts'
@@ -8,6 +7,7 @@ import i18n from '../../i18n/index.ts'
 import { userAtom } from '../../state/auth.ts'
 import { notificationsAtom } from '../../state/notifications.ts'
 import { volumeAtom } from '../../state/volume.ts'
+import { navigateTo } from '../../lib/navigation.ts'
 
 /** A short two-tone chime at the chosen volume (Web Audio: no sound file to fetch, works offline). */
 function chime(volume: number) {
@@ -36,14 +36,12 @@ export function useTicketNotifications() {
   const me = useAtomValue(userAtom)
   const volume = useAtomValue(volumeAtom)
   const setNotifications = useSetAtom(notificationsAtom)
-  const navigate = useNavigate()
-  const { pathname } = useLocation()
   const userId = me?.id ?? 0
   const unread = useLiveQuery<UnreadRow>(db, useMemo(() => unreadTicketsQuery(userId), [userId]))
   const latest = useLiveQuery<InboundRow>(db, useMemo(() => latestInboundQuery(userId), [userId]))
   const seen = useRef<number | null>(null)
-  const view = useRef({ path: pathname, volume })
-  view.current = { path: pathname, volume }
+  const volumeNow = useRef(volume)
+  volumeNow.current = volume
 
   useEffect(() => setNotifications(toNotifications(unread.rows)), [unread.rows, setNotifications])
   useEffect(() => () => setNotifications([]), [setNotifications])
@@ -54,18 +52,20 @@ export function useTicketNotifications() {
   useEffect(() => {
     if (latest.loading) return
     const row = latest.rows[0]
-    const alert = shouldAlert(row, seen.current, { visible: document.visibilityState === 'visible', path: view.current.path })
+    // The window's address is the router's (BrowserRouter); reading the router's location here would render
+    // the whole shell again on every navigation.
+    const alert = shouldAlert(row, seen.current, { visible: document.visibilityState === 'visible', path: location.pathname })
     if (seen.current === null || (row && Number(row.id) > seen.current)) seen.current = row ? Number(row.id) : 0
     if (!alert || !row) return
-    chime(view.current.volume)
+    chime(volumeNow.current)
     if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
       const body = row.body || i18n.t('notifications.media')
       const n = new Notification(row.contact_name ?? '', { body, tag: `ticket-${row.uuid}` })
       n.onclick = () => {
         window.focus()
-        navigate(`/tickets/${row.uuid}`)
+        navigateTo(`/tickets/${row.uuid}`)
         n.close()
       }
     }
-  }, [latest.rows, latest.loading, navigate])
+  }, [latest.rows, latest.loading])
 }
