@@ -159,7 +159,12 @@ export function optimisticSelect(
   const [pending, clientId, error] = ['pending', 'client_id', 'error'].map((c) => ident(`${opts.columnPrefix ?? ''}${c}`))
   const pk = primaryKeyOf(table)
   const t = ident(table)
-  const key = (alias: string) => `jsonb_build_object(${pk.map((c) => `${literal(c)}, ${alias}.${ident(c)}`).join(', ')})`
+  // Keys compared column to column, the pending write's key read into the table's own types: a jsonb key
+  // built for every synced row cost a scan of the whole table per query (15 ms for 10k tickets in a
+  // search), and with a pending write the tabs' index order was lost (4 → 17 ms). This way the synced
+  // rows are probed against one small hashed set, or found through their primary key.
+  const cols = (alias: string) => `(${pk.map((c) => `${alias}.${ident(c)}`).join(', ')})`
+  const keyOf = (json: string) => pk.map((c) => `(jsonb_populate_record(null::${t}, ${json})).${ident(c)}`)
   // `where`, over the row alias, is applied inside each branch: Postgres cannot push a filter with a
   // subquery or an OR of one through the union, and would otherwise read the whole table first.
   const and = (alias: string) => (opts.where ? ` and (${opts.where(alias)})` : '')
@@ -175,14 +180,14 @@ export function optimisticSelect(
   )
   ${opts.top ? '(' : ''}select s.*, false as ${pending}, null::text as ${clientId}, null::text as ${error}
     from ${t} s
-   where not exists (select 1 from w where w.row_key = ${key('s')})${and('s')}${opts.top ? `\n   order by ${opts.top.orderBy('s')} limit ${opts.top.limit})` : ''}
+   where ${cols('s')} not in (select ${keyOf('w.row_key').join(', ')} from w where ${keyOf('w.row_key').map((k) => `${k} is not null`).join(' and ')})${and('s')}${opts.top ? `\n   order by ${opts.top.orderBy('s')} limit ${opts.top.limit})` : ''}
   union all
   select (jsonb_populate_record(s, w.patch)).*, true, w.client_id, w.error
-    from ${t} s join w on w.row_key = ${key('s')}
+    from w join ${t} s on ${cols('s')} = (${keyOf('w.row_key').join(', ')})
    where not w.deleted${opts.where ? ` and (${opts.where('(jsonb_populate_record(s, w.patch))')})` : ''}
   union all
   select (jsonb_populate_record(null::${t}, l.value)).*, true, l.client_id, l.error
     from local_writes l
    where l.table_name = ${literal(table)} and l.op = 'insert'
-     and not exists (select 1 from ${t} s where ${key('s')} = l.row_key)${opts.where ? ` and (${opts.where('(jsonb_populate_record(null::' + t + ', l.value))')})` : ''}`
+     and not exists (select 1 from ${t} s where ${cols('s')} = (${keyOf('l.row_key').join(', ')}))${opts.where ? ` and (${opts.where('(jsonb_populate_record(null::' + t + ', l.value))')})` : ''}`
 }

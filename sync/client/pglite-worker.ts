@@ -14,6 +14,7 @@ import { dataDirName, idbDatabaseName, syncAfterTransactions, type SyncablePg } 
 import { flushInBackground } from './background-flush.ts'
 import { serveReads } from './read-channel.ts'
 import { applyLocalSchema } from './schema.ts'
+import { PLANNER_SETTINGS } from './local-stats.ts'
 import { ReconnectSignal } from './reconnect.ts'
 import { createSocketFetch, shapeSocketUrl } from './socket-fetch.ts'
 import { startSync } from './start-sync.ts'
@@ -59,6 +60,7 @@ void worker({
     // IndexedDB only: OPFS keeps the awaited flush (it refills its pool of file handles there).
     const flushes = pg.dataDir?.startsWith('idb://') ? flushInBackground(pg, (err) => console.warn('flush failed', err)) : { settled: async () => {} }
     await applyLocalSchema(pg)
+    await pg.exec(PLANNER_SETTINGS)
     // The tabs' live queries hear table changes through this worker (it forwards its notifications to
     // every tab): listening here keeps them heard after another tab's worker takes over as leader.
     await pg.exec(`LISTEN ${CHANGES_CHANNEL}`)

@@ -115,8 +115,13 @@ export function ticketListQuery(f: TicketListFilter): SqlQuery {
     if (f.searchMessages) {
       branches.push(`lower(coalesce(t.last_message, '')) like ${like}`)
       branches.push(`exists (select 1 from messages m where m.ticket_id = t.id and lower(m.body) like ${like})`)
+      where.push(`(${branches.join(' or ')})`)
+    } else {
+      // By the matching contacts first (read once), then their tickets through the contact index: joined
+      // after the overlay, the search read every ticket of the device before looking at a name.
+      const contacts = `array(select c.id from contacts c where ${branches.join(' or ')})`
+      own.push((t) => `${t}.contact_id = any(${contacts})`)
     }
-    where.push(`(${branches.join(' or ')})`)
   }
   const order = f.order === 'asc' ? 'asc' : 'desc'
   const orderBy = (t: string) => `${t}.updated_at ${order} nulls last, ${t}.id ${order}`
