@@ -272,7 +272,11 @@ async function firstStart(env: TestEnv, base: string, tickets: number, messages:
     const tab = (await page.evaluate(() => (globalThis as { balcaoTimings?: [string, number][] }).balcaoTimings ?? [])) as [string, number][]
     const inWorker: [string, number][] = []
     for (const w of page.workers()) inWorker.push(...(((await w.evaluate(() => (globalThis as { balcaoTimings?: [string, number][] }).balcaoTimings ?? []).catch(() => [])) as [string, number][])))
-    const steps = [...tab, ...inWorker].sort((x, y) => x[1] - y[1]).map(([n, at]) => `${n} +${Math.round(at - loginAt)}`)
+    // The tab's local queries until then, as `query:<statement's start>` at their answer (client/src/lib/perf.ts measureQuery).
+    const queries = (await page.evaluate(() =>
+      (performance.getEntriesByName('query') as PerformanceMeasure[]).map((m) => [`query:${String(m.detail).slice(0, 24)} (${Math.round(m.duration)} ms)`, performance.timeOrigin + m.startTime + m.duration]),
+    )) as [string, number][]
+    const steps = [...tab, ...inWorker, ...queries].sort((x, y) => x[1] - y[1]).map(([n, at]) => `${n} +${Math.round(at - loginAt)}`)
     const storage = await page.evaluate(async () => (await navigator.storage.estimate()).usage ?? 0)
     return { painted, allSynced: all - loginAt, steps, storage }
   } finally {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { PGlite } from '@electric-sql/pglite'
-import { ANALYZE_AFTER_CHANGES, ANALYZE_OWN_TABLES, LocalStats } from './local-stats.ts'
+import { ANALYZE_AFTER_CHANGES, ANALYZE_DEFER_MS, ANALYZE_OWN_TABLES, LocalStats } from './local-stats.ts'
 
 const analyzedAt = async (pg: PGlite, table = 'items') =>
   (await pg.query<{ n: number }>(`select count(*)::int as n from pg_stat_all_tables where relname = '${table}' and last_analyze is not null`)).rows[0].n
@@ -25,6 +25,24 @@ describe('the planner statistics of the browser database', () => {
     stats.delivered(ANALYZE_AFTER_CHANGES)
     await stats.upToDate()
     expect(execs).toEqual([ANALYZE_OWN_TABLES, ANALYZE_OWN_TABLES])
+    await pg.close()
+  })
+
+  test("wait a moment after the stream is up to date: the screens' queries on the new rows go first", async () => {
+    const pg = await PGlite.create('memory://')
+    await pg.exec(`create table items (id int primary key); insert into items select generate_series(1, 100)`)
+    const order: string[] = []
+    const stats = new LocalStats({ exec: (sql: string) => (order.push('analyze'), pg.exec(sql)) })
+    const started = performance.now()
+    const analyzed = stats.upToDate()
+    // A list re-run on the committed rows, asked a few milliseconds after the up-to-date.
+    await new Promise((r) => setTimeout(r, 20))
+    expect((await pg.query<{ n: number }>('select count(*)::int as n from items')).rows[0].n).toBe(100)
+    order.push('list')
+    await analyzed
+    expect(order).toEqual(['list', 'analyze'])
+    expect(performance.now() - started).toBeGreaterThanOrEqual(ANALYZE_DEFER_MS - 5)
+    expect(await analyzedAt(pg)).toBe(1)
     await pg.close()
   })
 })

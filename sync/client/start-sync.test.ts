@@ -38,6 +38,11 @@ describeEachBackend('startSync', (env) => {
       expect(rows[0]).toEqual({ tickets: 1, queues: 2, users: 1, companies: 1 })
       expect(seen[0]).toBe('syncing')
       expect(sync.status.get().lastSyncedAt).toBeGreaterThan(0)
+      // The planner's statistics follow the first commit of the stored rows (local-stats.ts).
+      const analyzed = async () =>
+        (await pg.query<{ n: number }>(`select count(*)::int as n from pg_stat_all_tables where relname = 'tickets' and last_analyze is not null`)).rows[0].n === 1
+      expect(await analyzed()).toBe(false)
+      await eventually('tickets analyzed', analyzed, 10_000)
     } finally {
       sync.unsubscribe()
       await pg.close()

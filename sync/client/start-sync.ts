@@ -58,6 +58,8 @@ export async function startSync(pg: SyncablePg, opts: StartSyncOptions): Promise
   const key = subscriptionKey(opts.userKey)
   const confirmer = new TxidConfirmer(pg, key)
   const stats = new LocalStats(pg, (err) => console.warn('analyze failed', err))
+  // A resumed subscription with nothing new never commits: its statistics are the stored ones.
+  let committed = false
   const tables = bulkFirst(opts.tables ?? Object.keys(shapeCatalogue))
   const columns = await localColumns(pg, tables)
   const shapes: Record<string, ShapeToTableOptions> = {}
@@ -74,6 +76,13 @@ export async function startSync(pg: SyncablePg, opts: StartSyncOptions): Promise
     shapes,
     // COPY FROM: the fastest first load (bench/sync.ts); csvSafeColumns makes every row safe for its writer.
     initialInsertMethod: 'csv',
+    // After pglite-sync's first commit that leaves every shape up to date (our up-to-date below comes
+    // before it, while the rows are still being written): statistics of the rows actually stored, and
+    // the screens' queries on them first (LocalStats' deferMs).
+    onInitialSync: () => {
+      committed = true
+      void stats.upToDate()
+    },
     onError: (err) => status.set({ state: 'error', error: errorCode(err) }),
   })
   const streams = Object.values(sync.streams)
@@ -89,7 +98,7 @@ export async function startSync(pg: SyncablePg, opts: StartSyncOptions): Promise
       if (status.source.get().state !== 'up-to-date') timing('sync:up-to-date')
       status.set({ state: 'up-to-date', lastSyncedAt: Date.now() })
       confirmer.upToDate()
-      void stats.upToDate()
+      if (committed) void stats.upToDate()
     } else if (status.source.get().state !== 'error' && !streams.every((s) => s.isUpToDate)) {
       status.set({ state: 'syncing' })
     }
