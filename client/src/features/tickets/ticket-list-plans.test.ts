@@ -26,8 +26,9 @@ beforeAll(async () => {
                  insert into tickets (id, uuid, company_id, contact_id, whatsapp_id, status, user_id, queue_id, last_message, updated_at)
                    select g, gen_random_uuid(), 1, g, 1, (array['open','pending','closed'])[1 + g % 3], 1, 1 + g % 3, 'oi ' || g, now() - make_interval(secs => g)
                      from generate_series(1, ${N}) g;
-                 analyze;`)
+`)
   await pg.exec(PLANNER_SETTINGS)
+  await pg.exec('analyze')
 })
 afterAll(() => pg.close())
 
