@@ -3,7 +3,12 @@ import { timing } from './timings.ts'
 
 /** Changes delivered since the last ANALYZE that make the planner's statistics worth renewing. */
 export const ANALYZE_AFTER_CHANGES = 5_000
-/** See LocalStats' deferMs. */
+/**
+ * How long ANALYZE waits after the stream is up to date: the screens' queries, re-run on the rows the
+ * stream just committed, go first. Started at once it held the worker ~550 ms in Chromium while the
+ * first list waited behind it (bench/ui.ts first start); without statistics that list reads in 8 ms
+ * rather than 4 (1,000 tickets, Bun).
+ */
 export const ANALYZE_DEFER_MS = 300
 
 /**
@@ -39,17 +44,7 @@ export class LocalStats {
   private analyzed = false
   private running: Promise<void> | null = null
 
-  constructor(
-    private readonly pg: Pick<LocalPg, 'exec'>,
-    private readonly onError: (err: unknown) => void = () => {},
-    /**
-     * How long ANALYZE waits after the stream is up to date: the screens' queries, re-run on the rows the
-     * stream just committed, go first. Started at once it held the worker ~550 ms in Chromium while the
-     * first list waited behind it (bench/ui.ts first start); without statistics that list reads in 8 ms
-     * rather than 4 (1,000 tickets, Bun).
-     */
-    private readonly deferMs = ANALYZE_DEFER_MS,
-  ) {}
+  constructor(private readonly pg: Pick<LocalPg, 'exec'>, private readonly onError: (err: unknown) => void = () => {}) {}
 
   /** Rows the stream delivered (inserts, updates, deletes). */
   delivered(count: number) {
@@ -61,7 +56,7 @@ export class LocalStats {
     if (this.running || (this.analyzed && this.changes < ANALYZE_AFTER_CHANGES)) return this.running ?? Promise.resolve()
     this.changes = 0
     this.analyzed = true
-    this.running = new Promise((resolve) => setTimeout(resolve, this.deferMs))
+    this.running = new Promise((resolve) => setTimeout(resolve, ANALYZE_DEFER_MS))
       .then(() => {
         timing('sync:analyze-start')
         return this.pg.exec(ANALYZE_OWN_TABLES)

@@ -165,6 +165,7 @@ export function optimisticSelect(
   // rows are probed against one small hashed set, or found through their primary key.
   const cols = (alias: string) => `(${pk.map((c) => `${alias}.${ident(c)}`).join(', ')})`
   const keyOf = (json: string) => pk.map((c) => `(jsonb_populate_record(null::${t}, ${json})).${ident(c)}`)
+  const pendingKey = keyOf('w.row_key')
   // `where`, over the row alias, is applied inside each branch: Postgres cannot push a filter with a
   // subquery or an OR of one through the union, and would otherwise read the whole table first.
   const and = (alias: string) => (opts.where ? ` and (${opts.where(alias)})` : '')
@@ -180,10 +181,10 @@ export function optimisticSelect(
   )
   ${opts.top ? '(' : ''}select s.*, false as ${pending}, null::text as ${clientId}, null::text as ${error}
     from ${t} s
-   where ${cols('s')} not in (select ${keyOf('w.row_key').join(', ')} from w where ${keyOf('w.row_key').map((k) => `${k} is not null`).join(' and ')})${and('s')}${opts.top ? `\n   order by ${opts.top.orderBy('s')} limit ${opts.top.limit})` : ''}
+   where ${cols('s')} not in (select ${pendingKey.join(', ')} from w where ${pendingKey.map((k) => `${k} is not null`).join(' and ')})${and('s')}${opts.top ? `\n   order by ${opts.top.orderBy('s')} limit ${opts.top.limit})` : ''}
   union all
   select (jsonb_populate_record(s, w.patch)).*, true, w.client_id, w.error
-    from w join ${t} s on ${cols('s')} = (${keyOf('w.row_key').join(', ')})
+    from w join ${t} s on ${cols('s')} = (${pendingKey.join(', ')})
    where not w.deleted${opts.where ? ` and (${opts.where('(jsonb_populate_record(s, w.patch))')})` : ''}
   union all
   select (jsonb_populate_record(null::${t}, l.value)).*, true, l.client_id, l.error

@@ -78,7 +78,7 @@ export async function startSync(pg: SyncablePg, opts: StartSyncOptions): Promise
     initialInsertMethod: 'csv',
     // After pglite-sync's first commit that leaves every shape up to date (our up-to-date below comes
     // before it, while the rows are still being written): statistics of the rows actually stored, and
-    // the screens' queries on them first (LocalStats' deferMs).
+    // the screens' queries on them first (ANALYZE_DEFER_MS).
     onInitialSync: () => {
       committed = true
       void stats.upToDate()

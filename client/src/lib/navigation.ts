@@ -8,8 +8,7 @@ export function setNavigator(fn: Navigate | null): void {
 }
 
 export function goTo(path: string): void {
-  if (navigate) navigate(path, { replace: true })
-  else if (typeof location !== 'undefined' && location.pathname !== path) location.assign(path)
+  navigateTo(path, { replace: true })
 }
 
 /**
@@ -19,5 +18,5 @@ export function goTo(path: string): void {
  */
 export function navigateTo(path: string, options?: { replace?: boolean }): void {
   if (navigate) navigate(path, options)
-  else if (typeof location !== 'undefined') location.assign(path)
+  else if (typeof location !== 'undefined' && location.pathname !== path) location.assign(path)
 }
