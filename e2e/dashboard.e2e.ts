@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs'
 import * as XLSX from '@e965/xlsx'
 import type { Page } from 'playwright-core'
 import { withSystem } from '../server/db/tenant.ts'
-import { createCompany, createConnection, createUser } from '../test/factories.ts'
-import { loginAs, openBrowser, screenshot, type Server, startServer, until, waitForLanding } from './support/harness.ts'
+import { createCompany, createConnection, createUser, superToken } from '../test/factories.ts'
+import { call } from '../test/http.ts'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, loginAs, openBrowser, screenshot, type Server, startServer, until, waitForLanding } from './support/harness.ts'
 
 /**
  * The dashboard at / (issue 18): an admin reads the counters of the month, narrows the range, reads the
@@ -114,4 +115,53 @@ describe('dashboard', () => {
       await close()
     }
   }, 120_000)
+
+  test('company 1 sees the sign-up link chip while allowSignup is enabled; other companies never', async () => {
+    // A fresh token each time: the super user's browser login below ends earlier sessions.
+    const put = async (value: string) => call(server.env, 'PUT', '/settings/allowSignup', { token: await superToken(server.env), json: { value } })
+    expect((await put('enabled')).status).toBe(200)
+    try {
+      const other = await openBrowser({ width: 1366, height: 820 })
+      try {
+        await loginAs(other.page, server.baseUrl, company.adminEmail, 'admin-pass')
+        await other.page.getByTestId('dashboard-title').waitFor()
+        await until('the month counters', async () => (await stat(other.page, 'tickets').textContent()) === '5')
+        expect(await other.page.getByTestId('signup-chip').count()).toBe(0)
+      } finally {
+        await other.close()
+      }
+      const { page, close } = await openBrowser({ width: 1366, height: 820 })
+      try {
+        await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl })
+        await loginAs(page, server.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD)
+        await page.getByTestId('dashboard-title').waitFor()
+        const chip = page.getByTestId('signup-chip')
+        await chip.waitFor()
+        expect(await page.getByTestId('signup-chip-link').textContent()).toBe(`${server.baseUrl}/signup`)
+        await chip.getByRole('button', { name: 'Copiar link' }).click()
+        await chip.getByRole('button', { name: 'Link copiado' }).waitFor()
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${server.baseUrl}/signup`)
+        for (const [width, height] of [[1366, 820], [390, 844]] as const) {
+          await page.setViewportSize({ width, height })
+          // Narrowing the window turns the side menu into a drawer that slides away: shoot once it has gone.
+          if (width < 600) await page.locator('nav a[aria-current="page"]').waitFor({ state: 'hidden' })
+          for (const theme of ['light', 'dark']) {
+            await page.evaluate((dark) => document.documentElement.classList.toggle('dark', dark), theme === 'dark')
+            await screenshot(page, `dashboard-signup-chip-${width}-${theme}.png`)
+          }
+        }
+        await page.evaluate(() => document.documentElement.classList.toggle('dark', false))
+        // Closing sign-up takes the chip away (the token for the call ended the browser's session: log in again).
+        expect((await put('disabled')).status).toBe(200)
+        await loginAs(page, server.baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD)
+        await page.getByTestId('dashboard-title').waitFor()
+        await page.waitForLoadState('networkidle')
+        expect(await chip.count()).toBe(0)
+      } finally {
+        await close()
+      }
+    } finally {
+      await put('disabled')
+    }
+  }, 240_000)
 })

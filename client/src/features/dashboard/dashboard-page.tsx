@@ -8,6 +8,7 @@ import { DashboardFilterBar } from './dashboard-filter-bar.tsx'
 import { defaultFilter, filterProblem, useDashboard } from './dashboard.ts'
 import { IndicatorsTab } from './indicators-tab.tsx'
 import { NpsTab } from './nps-tab.tsx'
+import { SignupLinkChip } from './signup-link-chip.tsx'
 
 const tabClass =
   'border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-600 outline-none data-[selected]:border-brand data-[selected]:text-brand data-[focus]:bg-slate-100 dark:text-slate-300 dark:data-[focus]:bg-slate-800'
@@ -47,7 +48,10 @@ export default function DashboardPage() {
 
   return (
     <section className="flex flex-col gap-4">
-      <h1 className="text-2xl font-bold" data-testid="dashboard-title">{t('dashboard.title')}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold" data-testid="dashboard-title">{t('dashboard.title')}</h1>
+        <SignupLinkChip />
+      </div>
       <DashboardFilterBar filter={filter} onChange={setFilter} />
       {body()}
     </section>

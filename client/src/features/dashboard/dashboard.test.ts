@@ -3,6 +3,7 @@ import { attendantSheetRows } from './attendants-export.ts'
 import { hoursAndMinutes } from '../../lib/format.ts'
 import { chartQuery, dashboardQuery, defaultFilter, faceOf, filterProblem, meanRating, stepLabel } from './dashboard.ts'
 import type { AttendantRow, DashboardData } from './dashboard.ts'
+import { showsSignupChip } from './signup-link-chip.tsx'
 
 describe('dashboard filter', () => {
   test('starts on the first of the month through today', () => {
@@ -56,5 +57,15 @@ describe('dashboard figures', () => {
     const rows = attendantSheetRows([row('Ana', 8.5, 2), row('Caio', null, 0)], (k) => k.split('.').at(-1)!)
     expect(rows[0]).toEqual({ name: 'Ana', rating: 8.5, countRating: 2, tickets: 3, avgWaitTime: '1h 15min', avgSupportTime: '5min', status: 'online' })
     expect(rows[1]).toMatchObject({ rating: '', status: 'offline' })
+  })
+})
+
+describe('sign-up chip', () => {
+  test('only company 1 while allowSignup is enabled', () => {
+    expect(showsSignupChip(1, 'enabled')).toBe(true)
+    expect(showsSignupChip(1, 'disabled')).toBe(false)
+    expect(showsSignupChip(1, undefined)).toBe(false)
+    expect(showsSignupChip(2, 'enabled')).toBe(false)
+    expect(showsSignupChip(undefined, 'enabled')).toBe(false)
   })
 })
