@@ -12,7 +12,7 @@
  *     1,000 tickets and 10,000 messages, target ≤ 3 s, with the moments the tab and the worker noted
  *     (sync/client/timings.ts), and the storage the origin then uses (bytes per message, fixed overhead).
  * BENCH_UI_PARTS=first runs only 5; BENCH_UI_PARTS=interactions only 1-4, =chat only 1. BENCH_UI_PROFILE=<file> writes a CPU
- * profile of the chat opens (build with `--minify false` to read its function names); BENCH_UI_TRACE=1 prints
+ * profile of the chat opens (BENCH_UI_PROFILED=send: of the replies; build with `--minify false` to read its function names); BENCH_UI_TRACE=1 prints
  * the renderer's time by trace event over them instead.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -32,6 +32,8 @@ const PARTS = process.env.BENCH_UI_PARTS ?? 'all'
 const PROFILE = process.env.BENCH_UI_PROFILE
 /** Set: the renderer's time by trace event over the chat opens (style, layout, paint …), printed instead. */
 const TRACE = process.env.BENCH_UI_TRACE === '1'
+/** Which interaction BENCH_UI_PROFILE / BENCH_UI_TRACE look at: the chat opens (default) or the replies sent. */
+const PROFILED = process.env.BENCH_UI_PROFILED === 'send' ? 'send' : 'chat'
 const ROOT = join(import.meta.dir, '..')
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
@@ -128,7 +130,7 @@ async function startProfile(page: Page) {
         const by = new Map<string, [number, number]>()
         for (const e of events) if (e.ph === 'X' && e.dur) by.set(e.name, [(by.get(e.name)?.[0] ?? 0) + e.dur / 1000, (by.get(e.name)?.[1] ?? 0) + 1])
         const top = [...by].sort((a, b) => b[1][0] - a[1][0]).slice(0, 15)
-        console.log(`[ui]   renderer time over the chat opens (ms, ×events): ${top.map(([n, [ms, k]]) => `${n} ${ms.toFixed(0)} ×${k}`).join(', ')}`)
+        console.log(`[ui]   renderer time over the ${PROFILED === 'send' ? 'replies' : 'chat opens'} (ms, ×events): ${top.map(([n, [ms, k]]) => `${n} ${ms.toFixed(0)} ×${k}`).join(', ')}`)
       },
     }
   }
@@ -139,7 +141,7 @@ async function startProfile(page: Page) {
     stop: async (path: string) => {
       const { profile } = await cdp.send('Profiler.stop')
       writeFileSync(path, JSON.stringify(profile))
-      console.log(`[ui]   CPU profile of the chat opens: ${path}`)
+      console.log(`[ui]   CPU profile of the ${PROFILED === 'send' ? 'replies' : 'chat opens'}: ${path}`)
     },
   }
 }
@@ -173,7 +175,7 @@ async function interactions(env: TestEnv, base: string) {
 
     const rows = page.getByTestId('ticket-list').getByTestId('ticket-row')
     const chat: number[] = []
-    const profile = PROFILE || TRACE ? await startProfile(page) : null
+    const profile = PROFILED === 'chat' && (PROFILE || TRACE) ? await startProfile(page) : null
     for (let i = 0; i < REPS; i++) chat.push(await timed(page, 'chat', () => rows.nth(i % 15).locator('button').first().click()))
     if (profile) await profile.stop(PROFILE ?? '')
     console.log(`[ui] open a chat: ${fmt(chat)} (target p95 ≤ 50 ms)`)
@@ -228,6 +230,7 @@ async function interactions(env: TestEnv, base: string) {
       if (await input.isEnabled()) break
     }
     const send: number[] = []
+    const sendProfile = PROFILED === 'send' && (PROFILE || TRACE) ? await startProfile(page) : null
     for (let i = 0; i < REPS; i++) {
       await input.fill(`Resposta de bench ${i}`)
       send.push(
@@ -237,6 +240,7 @@ async function interactions(env: TestEnv, base: string) {
         }),
       )
     }
+    if (sendProfile) await sendProfile.stop(PROFILE ?? '')
     console.log(`[ui] send a reply → the pending bubble: ${fmt(send)} (target p95 ≤ 30 ms)`)
     await queriesSince(page, 'send')
   } finally {

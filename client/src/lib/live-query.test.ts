@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { PGlite } from '@electric-sql/pglite'
 import { applyLocalSchema } from '../../../sync/client/schema.ts'
-import { watchQuery, type LiveDb } from './live-query.ts'
+import { sameRows, watchQuery, type LiveDb } from './live-query.ts'
 
 async function until(check: () => boolean, ms = 5_000) {
   const end = Date.now() + ms
@@ -72,4 +72,39 @@ describe('live queries over the change notifications', () => {
     stop()
     await pg.close()
   }, 60_000)
+
+  test('a change that leaves the answer alone tells no watcher', async () => {
+    const pg = await PGlite.create('memory://')
+    await applyLocalSchema(pg)
+    await pg.exec(`insert into tags (id, company_id, name, color) values (1, 1, 'VIP', '#000')`)
+    let runs = 0
+    const db: LiveDb = { query: ((sql: string, params?: unknown[]) => (runs++, pg.query(sql, params))) as LiveDb['query'], listen: pg.listen.bind(pg) }
+    const seen: { name: string }[][] = []
+    const stop = watchQuery<{ name: string }>(db, { sql: `select name from tags where name <> 'oculta' order by id`, params: [] }, (rows) => seen.push(rows), (err) => {
+      throw err
+    })
+    await until(() => seen.length === 1)
+    // Read again (the table changed) but the same answer: no call, the kept array stays.
+    await pg.exec(`insert into tags (id, company_id, name, color) values (2, 1, 'oculta', '#111')`)
+    await until(() => runs === 2)
+    await Bun.sleep(30)
+    expect(seen).toHaveLength(1)
+    // A different answer reaches the watcher.
+    await pg.exec(`update tags set name = 'Cliente VIP' where id = 1`)
+    await until(() => seen.length === 2)
+    expect(seen[1].map((r) => r.name)).toEqual(['Cliente VIP'])
+    stop()
+    await pg.close()
+  }, 60_000)
+
+  test('sameRows compares column by column, dates by instant and JSON by content', () => {
+    const at = '2026-11-29T10:00:00Z'
+    expect(sameRows([{ id: 1, at: new Date(at), data: { a: [1] } }], [{ id: 1, at: new Date(at), data: { a: [1] } }])).toBe(true)
+    expect(sameRows([{ id: 1, at: new Date(at) }], [{ id: 1, at: new Date('2026-11-29T10:00:01Z') }])).toBe(false)
+    expect(sameRows([{ id: 1, data: { a: [1] } }], [{ id: 1, data: { a: [2] } }])).toBe(false)
+    expect(sameRows([{ id: 1, name: null }], [{ id: 1, name: '' }])).toBe(false)
+    expect(sameRows([{ id: 1 }], [{ id: 1, extra: 2 }])).toBe(false)
+    expect(sameRows([{ id: 1 }, { id: 2 }], [{ id: 2 }, { id: 1 }])).toBe(false)
+    expect(sameRows([], [])).toBe(true)
+  })
 })

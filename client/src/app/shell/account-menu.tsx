@@ -6,7 +6,7 @@ import { ProfileDialog, saveOwnProfile, uploadAvatar } from '../../features/user
 import { UserMenu } from './user-menu.tsx'
 import { logout } from '../../features/auth/index.ts'
 import { toastError } from '../../lib/errors.ts'
-import { useOutbox } from '../../lib/local-first.ts'
+import { useLocalFirst, useOutbox } from '../../lib/local-first.ts'
 import { useMediaUrl } from '../../lib/media.ts'
 import type { ProfileValues } from '../../lib/validation.ts'
 import { LANGUAGES, setLanguage, type Language } from '../../i18n/index.ts'
@@ -19,7 +19,9 @@ export function AccountMenu() {
   const user = useAtomValue(userAtom)
   const [profileOpen, setProfileOpen] = useState(false)
   const [confirmLogout, setConfirmLogout] = useState(false)
-  const unsent = useOutbox().writes.length
+  // Read when logout is asked, not watched: the menu (and its profile dialog) rendered again on every
+  // reply sent, each one a queued write (bench/ui.ts profile of the replies).
+  const outbox = useLocalFirst()?.outbox ?? null
   const avatarUrl = useMediaUrl(user?.companyId, user?.profileImage)
   const initial = useMemo<ProfileValues>(
     () => ({ name: user?.name ?? '', email: user?.email ?? '', password: '', defaultTheme: user?.defaultTheme ?? 'light', defaultMenu: user?.defaultMenu ?? 'open' }),
@@ -59,23 +61,37 @@ export function AccountMenu() {
         languages={LANGUAGES.map((code) => ({ code, name: t(`languages.${code}`) }))}
         onProfile={() => setProfileOpen(true)}
         onLanguage={(code) => void setLanguage(code as Language)}
-        onLogout={() => (unsent > 0 ? setConfirmLogout(true) : void logout())}
+        onLogout={() => ((outbox?.snapshot().writes.length ?? 0) > 0 ? setConfirmLogout(true) : void logout())}
       />
-      <ConfirmDialog
-        open={confirmLogout}
-        tone="danger"
-        title={t('sync.logoutTitle')}
-        text={t('sync.logoutText', { count: unsent })}
-        confirmLabel={t('sync.logoutConfirm')}
-        cancelLabel={t('common.cancel')}
-        closeLabel={t('common.close')}
-        onCancel={() => setConfirmLogout(false)}
-        onConfirm={() => {
-          setConfirmLogout(false)
-          void logout()
-        }}
-      />
+      {confirmLogout && (
+        <UnsentLogoutConfirm
+          onCancel={() => setConfirmLogout(false)}
+          onConfirm={() => {
+            setConfirmLogout(false)
+            void logout()
+          }}
+        />
+      )}
       <ProfileDialog open={profileOpen} initial={initial} avatarUrl={avatarUrl} onClose={() => setProfileOpen(false)} onSave={save} onAvatar={changeAvatar} />
     </>
+  )
+}
+
+/** Logout while writes are queued: the count follows the outbox while the question is open. */
+function UnsentLogoutConfirm({ onCancel, onConfirm }: { onCancel: () => void; onConfirm: () => void }) {
+  const { t } = useTranslation()
+  const unsent = useOutbox().writes.length
+  return (
+    <ConfirmDialog
+      open
+      tone="danger"
+      title={t('sync.logoutTitle')}
+      text={t('sync.logoutText', { count: unsent })}
+      confirmLabel={t('sync.logoutConfirm')}
+      cancelLabel={t('common.cancel')}
+      closeLabel={t('common.close')}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    />
   )
 }

@@ -1,5 +1,5 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react'
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import { topBarButtonClass } from '../../ui/button.tsx'
 import { Icon } from '../../ui/icon.tsx'
 
@@ -16,8 +16,8 @@ interface SyncIndicatorProps {
   state: SyncDotState
   /** The tooltip: what the dot means, with the error when there is one. */
   label: string
-  /** Writes not accepted yet (the badge). */
-  count: number
+  /** The count of writes not accepted yet (PendingBadge under its own subscription). */
+  badge: ReactNode
   heading: string
   /** The writes' list: rendered only while the panel is open. */
   children: ReactNode
@@ -45,17 +45,16 @@ const smallButton = 'rounded px-2 py-1 text-xs font-semibold hover:bg-slate-100 
  * The top bar's sync status: a dot with a tooltip, the count of writes not yet sent, and their list (its
  * names read from the local database only while it is open: closed, that query ran on every reply sent).
  */
-export function SyncIndicator({ state, label, count, heading, children }: SyncIndicatorProps) {
+export const SyncIndicator = memo(function SyncIndicator({ state, label, badge, heading, children }: SyncIndicatorProps) {
   return (
     <Popover className="relative">
-      <PopoverButton className={topBarButtonClass} aria-label={label} title={label} data-testid="sync-indicator" data-sync-state={state}>
+      {/* Named by its text, not aria-label: the count inside (badge) changes with every reply and must not
+          render the popover again (bench/ui.ts profile of the replies). */}
+      <PopoverButton className={topBarButtonClass} title={label} data-testid="sync-indicator" data-sync-state={state}>
         <Icon name={icon[state]} />
+        <span className="sr-only">{label}</span>
         <span className={`absolute bottom-1.5 right-1.5 size-2.5 rounded-full ring-2 ring-brand ${dot[state]}`} />
-        {count > 0 && (
-          <span data-testid="pending-count" className="absolute right-0.5 top-0.5 flex min-w-4 items-center justify-center rounded-full bg-amber-500 px-1 text-[10px] font-bold text-white">
-            {count}
-          </span>
-        )}
+        {badge}
       </PopoverButton>
       <PopoverPanel
         anchor="bottom end"
@@ -66,6 +65,23 @@ export function SyncIndicator({ state, label, count, heading, children }: SyncIn
         {children}
       </PopoverPanel>
     </Popover>
+  )
+})
+
+/** The amber count on the sync button, with its words for screen readers ('· 3 alterações pendentes'). */
+export function PendingBadge({ count, text }: { count: number; text: string }) {
+  if (count === 0) return null
+  return (
+    <>
+      <span className="sr-only"> · {text}</span>
+      <span
+        data-testid="pending-count"
+        aria-hidden="true"
+        className="absolute right-0.5 top-0.5 flex min-w-4 items-center justify-center rounded-full bg-amber-500 px-1 text-[10px] font-bold text-white"
+      >
+        {count}
+      </span>
+    </>
   )
 }
 

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai'
 import { useMemo } from 'react'
 import type { TFunction } from 'i18next'
 import { useTranslation } from 'react-i18next'
-import { PendingWriteList, SyncIndicator, type PendingWriteItem } from './sync-indicator.tsx'
+import { PendingBadge, PendingWriteList, SyncIndicator, type PendingWriteItem } from './sync-indicator.tsx'
 import { errorMessage } from '../../lib/errors.ts'
 import { useLiveQuery } from '../../lib/live-query.ts'
 import { useBrowserOnline, useLocalDb, useOutbox, useSyncStatus } from '../../lib/local-first.ts'
@@ -44,18 +44,21 @@ export function SyncStatusButton() {
   const db = useAtomValue(localFirstAtom).state
   const sync = useSyncStatus()
   const online = useBrowserOnline()
-  const outbox = useOutbox()
   const { state, error } = syncIndicatorState(db, sync, online)
   const stateText = t(`sync.state.${state}`)
   const label = error ? `${stateText}: ${errorMessage({ error })}` : stateText
-
-  const count = outbox.writes.length
-
   return (
-    <SyncIndicator state={state} label={count ? `${label} · ${t('sync.pendingCount', { count })}` : label} count={count} heading={t('sync.pendingTitle')}>
-      <PendingWrites />
+    <SyncIndicator state={state} label={label} badge={PENDING_BADGE} heading={t('sync.pendingTitle')}>
+      {PENDING_WRITES}
     </SyncIndicator>
   )
+}
+
+/** The outbox's count, the one part of the button that follows each write. */
+function LivePendingBadge() {
+  const { t } = useTranslation()
+  const count = useOutbox().writes.length
+  return <PendingBadge count={count} text={t('sync.pendingCount', { count })} />
 }
 
 /** The open panel's list: the pending writes named from the local database. */
@@ -79,3 +82,7 @@ function PendingWrites() {
     />
   )
 }
+
+// One element each, so that the memoised indicator sees the same children on every render.
+const PENDING_BADGE = <LivePendingBadge />
+const PENDING_WRITES = <PendingWrites />

@@ -1,4 +1,5 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react'
+import { memo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { plainIconButtonClass } from '../../ui/button.tsx'
 import { Icon } from '../../ui/icon.tsx'
@@ -13,7 +14,7 @@ import i18n from '../../i18n/index.ts'
 const itemClass = 'block w-full px-3 py-1.5 text-left text-sm data-[focus]:bg-slate-100 dark:data-[focus]:bg-slate-700'
 
 /** The chat header's extra actions: the PDF transcript (A4 portrait), a schedule for the contact and a meeting link sent to them. */
-export function ChatMoreMenu({ ticket, onSchedule }: { ticket: OpenTicket; onSchedule?: () => void }) {
+export const ChatMoreMenu = memo(function ChatMoreMenu({ ticket, onSchedule }: { ticket: OpenTicket; onSchedule?: () => void }) {
   const { t } = useTranslation()
   const lf = useLocalFirst()
   const actions = useTicketActions()
@@ -98,4 +99,4 @@ export function ChatMoreMenu({ ticket, onSchedule }: { ticket: OpenTicket; onSch
       </MenuItems>
     </Menu>
   )
-}
+})

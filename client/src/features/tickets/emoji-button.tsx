@@ -1,5 +1,5 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react'
-import { lazy, Suspense, type ComponentType } from 'react'
+import { lazy, memo, Suspense, type ComponentType } from 'react'
 import { useTranslation } from 'react-i18next'
 import { plainIconButtonClass } from '../../ui/button.tsx'
 import { Icon } from '../../ui/icon.tsx'
@@ -37,8 +37,11 @@ function pickerFor(language: string): ComponentType<PickerProps> {
   return picker
 }
 
-/** The chat input's emoji button (spec part 1 §2): native emoji inserted where the cursor is. */
-export function EmojiButton({ disabled, onPick }: { disabled: boolean; onPick: (emoji: string) => void }) {
+/**
+ * The chat input's emoji button (spec part 1 §2): native emoji inserted where the cursor is. Memoised
+ * (give it a stable onPick): a popover is costly to render, and the input renders on every key and send.
+ */
+export const EmojiButton = memo(function EmojiButton({ disabled, onPick }: { disabled: boolean; onPick: (emoji: string) => void }) {
   const { t, i18n } = useTranslation()
   const Picker = pickerFor(i18n.resolvedLanguage ?? i18n.language)
   return (
@@ -61,4 +64,4 @@ export function EmojiButton({ disabled, onPick }: { disabled: boolean; onPick: (
       </PopoverPanel>
     </Popover>
   )
-}
+})

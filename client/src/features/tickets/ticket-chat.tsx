@@ -53,6 +53,8 @@ export function TicketChat({ ticket, onBack, onAccept, onReopen }: TicketChatPro
   const messageMenu = useMessageMenu(ticket, setReplyTo)
   const [showLog, setShowLog] = useState(false)
   const [scheduling, setScheduling] = useState(false)
+  // Stable for the memoised header menu.
+  const openSchedule = useCallback(() => setScheduling(true), [])
   const canSchedule = useAtomValue(planAtom)?.useSchedules !== false
   const { messages, loading, hasMore } = useChatMessages(ticket, limit)
   const listRef = useRef<HTMLOListElement>(null)
@@ -198,7 +200,7 @@ export function TicketChat({ ticket, onBack, onAccept, onReopen }: TicketChatPro
           />
         )}
         <div className="flex items-center gap-1">
-          <ChatMoreMenu ticket={ticket} onSchedule={canSchedule ? () => setScheduling(true) : undefined} />
+          <ChatMoreMenu ticket={ticket} onSchedule={canSchedule ? openSchedule : undefined} />
           <IconButton data-testid="ticket-log-open" icon="schedule" label={t('tickets.log.title')} disabled={!online} onClick={() => setShowLog(true)} />
           <IconButton data-testid="drawer-toggle" icon="person" label={t('drawer.title')} aria-pressed={drawer} onClick={() => setDrawer((d) => !d)} />
         </div>
