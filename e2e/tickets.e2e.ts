@@ -206,6 +206,22 @@ describe('attendant workspace', () => {
       // it from the bell reads it (the count goes).
       await chat.getByRole('button', { name: 'Voltar' }).click()
       await attendant.page.getByTestId('chat-empty').waitFor()
+      // The browser notification, recorded: the app reads the Notification global when a message arrives.
+      await attendant.page.evaluate(() => {
+        const shown: { title: string; body?: string }[] = []
+        Object.assign(window, { shownNotifications: shown })
+        class Recorder {
+          static permission = 'granted'
+          static requestPermission = async () => 'granted'
+          onclick: (() => void) | null = null
+          constructor(title: string, opts?: { body?: string }) {
+            shown.push({ title, body: opts?.body })
+          }
+          close() {}
+        }
+        Object.assign(window, { Notification: Recorder })
+      })
+      const shown = () => attendant.page.evaluate(() => (window as unknown as { shownNotifications: { title: string; body?: string }[] }).shownNotifications)
       const again = await fetch(`${server.baseUrl}/simulator/${conn.id}/inbound`, {
         method: 'POST',
         headers: { authorization: `Bearer ${phoneOperator.token}`, 'content-type': 'application/json' },
@@ -214,6 +230,8 @@ describe('attendant workspace', () => {
       expect(again.status).toBe(201)
       await attendant.page.getByTestId('notifications-count').filter({ hasText: '1' }).waitFor({ timeout: 20_000 })
       await until('the tab title to count it', async () => (await attendant.page.title()).startsWith('① '))
+      await until('the browser notification', async () => (await shown()).length > 0)
+      expect(await shown()).toEqual([{ title: 'Carla Cliente', body: 'É o pedido 4567' }])
       await attendant.page.getByRole('button', { name: 'Notificações', exact: true }).click()
       await attendant.page.getByTestId('notification-item').filter({ hasText: 'Carla Cliente (1)' }).click()
       await chat.getByTestId('message').filter({ hasText: 'É o pedido 4567' }).waitFor()

@@ -2,7 +2,7 @@ import { useAtomValue, useSetAtom } from 'jotai'
 import { useEffect, useMemo, useRef } from 'react'
 import { useLiveQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
-import { latestInboundQuery, shouldAlert, toNotifications, unreadTicketsQuery, type InboundRow, type UnreadRow } from './ticket-notifications.ts'
+import { arrivedUnread, toNotifications, unreadSeen, unreadTicketsQuery, type SeenUnread, type UnreadRow } from './ticket-notifications.ts'
 import i18n from '../../i18n/index.ts'
 import { userAtom } from '../../state/auth.ts'
 import { notificationsAtom } from '../../state/notifications.ts'
@@ -38,8 +38,7 @@ export function useTicketNotifications() {
   const setNotifications = useSetAtom(notificationsAtom)
   const userId = me?.id ?? 0
   const unread = useLiveQuery<UnreadRow>(db, useMemo(() => unreadTicketsQuery(userId), [userId]))
-  const latest = useLiveQuery<InboundRow>(db, useMemo(() => latestInboundQuery(userId), [userId]))
-  const seen = useRef<number | null>(null)
+  const seen = useRef<SeenUnread | null>(null)
   const volumeNow = useRef(volume)
   volumeNow.current = volume
 
@@ -50,16 +49,15 @@ export function useTicketNotifications() {
     else if (Notification.permission === 'default') void Notification.requestPermission().catch(() => {})
   }, [])
   useEffect(() => {
-    if (latest.loading) return
-    const row = latest.rows[0]
+    if (unread.loading) return
     // The window's address is the router's (BrowserRouter); reading the router's location here would render
     // the whole shell again on every navigation.
-    const alert = shouldAlert(row, seen.current, { visible: document.visibilityState === 'visible', path: location.pathname })
-    if (seen.current === null || (row && Number(row.id) > seen.current)) seen.current = row ? Number(row.id) : 0
-    if (!alert || !row) return
+    const row = arrivedUnread(unread.rows, seen.current, { visible: document.visibilityState === 'visible', path: location.pathname })
+    seen.current = unreadSeen(unread.rows)
+    if (!row) return
     chime(volumeNow.current)
     if (typeof Notification !== 'undefined' && Notification.permission === 'granted') {
-      const body = row.body || i18n.t('notifications.media')
+      const body = row.last_message || i18n.t('notifications.media')
       const n = new Notification(row.contact_name ?? '', { body, tag: `ticket-${row.uuid}` })
       n.onclick = () => {
         window.focus()
@@ -67,5 +65,5 @@ export function useTicketNotifications() {
         n.close()
       }
     }
-  }, [latest.rows, latest.loading])
+  }, [unread.rows, unread.loading])
 }
