@@ -3,13 +3,11 @@ import { useTranslation } from 'react-i18next'
 import { useBranding } from '../../lib/public-settings.ts'
 import { useCopy } from '../../lib/use-copy.ts'
 import { userAtom } from '../../state/auth.ts'
-
-/** Company 1 runs the platform (it never expires, its super user makes plans and companies). */
-const PLATFORM_COMPANY_ID = 1
+import { MAIN_COMPANY_ID } from '../auth/index.ts'
 
 /** The chip shows when the viewer belongs to company 1 and public sign-up (allowSignup) is open. */
 export function showsSignupChip(companyId: number | undefined, allowSignup: string | undefined): boolean {
-  return companyId === PLATFORM_COMPANY_ID && allowSignup === 'enabled'
+  return companyId === MAIN_COMPANY_ID && allowSignup === 'enabled'
 }
 
 /**
