@@ -7,7 +7,7 @@ import { contactRequestBody, numberDigits, type ContactFormValues } from './cont
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
 import { outboxControls } from '../../lib/outbox-save.ts'
-import { containsPattern, type LocalWriter, jsonList } from '../../lib/local-sql.ts'
+import { containsPattern, folded, type LocalWriter, jsonList } from '../../lib/local-sql.ts'
 
 /** Rows per page of the list's infinite scroll. */
 export const CONTACT_PAGE_SIZE = 40
@@ -67,7 +67,7 @@ export function contactListQuery(f: ContactListFilter): SqlQuery {
   let where = ''
   if (search) {
     const like = p(containsPattern(search))
-    const branches = [`lower(c.name) like ${like}`, `lower(coalesce(c.email, '')) like ${like}`]
+    const branches = [`${folded('c.name')} like ${like}`, `${folded('c.email')} like ${like}`]
     const digits = numberDigits(search)
     if (digits) branches.push(`c.number like ${p(`%${digits}%`)}`)
     where = `where ${branches.join(' or ')}`
@@ -182,7 +182,7 @@ export function useContactActions() {
 /** Contacts whose name or number holds `term`, from the browser's database (what the user may see). */
 export function contactLookupQuery(term: string) {
   return {
-    sql: `select id, name, number from contacts where lower(name) like $1 or number like $1 order by lower(name) limit 20`,
+    sql: `select id, name, number from contacts where ${folded('name')} like $1 or number like $1 order by lower(name) limit 20`,
     params: [containsPattern(term)],
   }
 }

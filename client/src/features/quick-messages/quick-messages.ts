@@ -10,7 +10,7 @@ import { useLocalFirst } from '../../lib/local-first.ts'
 import { outboxControls } from '../../lib/outbox-save.ts'
 import { quickMessageRequestBody, quickMessageRowValue, type QuickMessageFormValues } from './quick-message-form.ts'
 import type { User } from '../../lib/types.ts'
-import { containsPattern } from '../../lib/local-sql.ts'
+import { containsPattern, folded } from '../../lib/local-sql.ts'
 
 /** A row of the quick messages list: synced, or a local write the server has not confirmed yet. */
 export interface QuickMessageItem {
@@ -53,7 +53,7 @@ const COLUMNS = ['id', 'client_id', 'pending', 'error', 'shortcode', 'message', 
  */
 export function quickMessageListQuery(filter: { search: string }): SqlQuery {
   const search = filter.search.trim()
-  const where = search ? `where lower(coalesce(q.shortcode, '')) like $1 or lower(coalesce(q.message, '')) like $1` : ''
+  const where = search ? `where ${folded('q.shortcode')} like $1 or ${folded('q.message')} like $1` : ''
   return {
     sql: `select ${COLUMNS.map((c) => `q.${c}`).join(', ')} from (${optimisticSelect('quick_messages')}) q ${where}
            order by lower(q.shortcode), q.id nulls last, q.client_id`,

@@ -4,7 +4,7 @@ import type { scheduleSchema } from '../../../../server/routes/schedules.schema.
 import { api } from '../../lib/api.ts'
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
-import { containsPattern } from '../../lib/local-sql.ts'
+import { containsPattern, folded } from '../../lib/local-sql.ts'
 
 /**
  * Schedules (spec part 1 §3 "Schedule", §4, §5, §9; part 2 §2 calendar). Not synced to the browser: the
@@ -245,7 +245,7 @@ export interface NamedOption {
 export function scheduleContactsQuery(search: string, selectedId: number | null): SqlQuery {
   return {
     sql: `select id, name, number from contacts
-           where id = $3 or $1 = '' or lower(name) like $2 or number like $2
+           where id = $3 or $1 = '' or ${folded('name')} like $2 or number like $2
            order by (id = $3) desc, lower(name), id limit 30`,
     params: [search.trim(), containsPattern(search), selectedId ?? 0],
   }

@@ -4,7 +4,7 @@ import { optimisticSelect, queueWrite } from '../../../../sync/client/optimistic
 import { api } from '../../lib/api.ts'
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
-import { containsPattern, type LocalWriter } from '../../lib/local-sql.ts'
+import { containsPattern, folded, type LocalWriter } from '../../lib/local-sql.ts'
 import { outboxControls } from '../../lib/outbox-save.ts'
 import { userAtom } from '../../state/auth.ts'
 import { tagRequestBody, type TagFormValues } from './tag-form.ts'
@@ -44,7 +44,7 @@ export function tagListQuery(search: string): SqlQuery {
                  (select count(*) from (${optimisticSelect('ticket_tags')}) tt where tt.tag_id = g.id) as ticket_count,
                  (select count(*) from (${optimisticSelect('contact_tags')}) ct where ct.tag_id = g.id) as contact_count
             from (${optimisticSelect('tags')}) g
-           ${s ? 'where lower(g.name) like $1' : ''}
+           ${s ? `where ${folded('g.name')} like $1` : ''}
            order by lower(g.name), g.id nulls last, g.client_id`,
     params: s ? [containsPattern(s)] : [],
   }

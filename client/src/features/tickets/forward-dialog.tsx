@@ -4,7 +4,7 @@ import { Button } from '../../ui/button.tsx'
 import { Modal } from '../../ui/modal.tsx'
 import { useLiveQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
-import { containsPattern } from '../../lib/local-sql.ts'
+import { containsPattern, folded } from '../../lib/local-sql.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
 
 interface ForwardDialogProps {
@@ -24,7 +24,7 @@ export function ForwardDialog({ open, onClose, onForward }: ForwardDialogProps) 
   const query = useMemo(
     () => ({
       sql: `select id, name, number from contacts where coalesce(is_group, false) = false
-              and ($1 = '' or lower(name) like $2 or number like $2) order by lower(name) limit 20`,
+              and ($1 = '' or ${folded('name')} like $2 or number like $2) order by lower(name) limit 20`,
       params: [term.trim(), containsPattern(term)],
     }),
     [term],

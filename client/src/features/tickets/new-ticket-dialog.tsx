@@ -8,7 +8,7 @@ import { useLiveQuery } from '../../lib/live-query.ts'
 import { useBrowserOnline, useLocalFirst } from '../../lib/local-first.ts'
 import { createTicket, newTicketProblems, otherOpenTicketOf, type NewTicketValues, type OtherOpenTicket } from './ticket-dialogs.ts'
 import { useMyQueues } from './tickets.ts'
-import { containsPattern, LOOKUP_MIN_CHARS } from '../../lib/local-sql.ts'
+import { containsPattern, folded, LOOKUP_MIN_CHARS } from '../../lib/local-sql.ts'
 import { userAtom } from '../../state/auth.ts'
 import { useDebounced } from '../../lib/use-debounced.ts'
 
@@ -40,7 +40,7 @@ export function NewTicketDialog({ open, onClose, onCreated, onAlreadyOpen }: New
   const term = typed.length >= LOOKUP_MIN_CHARS ? typed : ''
   const contactsQuery = useMemo(
     () => ({
-      sql: `select id, name, number from contacts where ($1 = '' or lower(name) like $2 or number like $2) order by lower(name) limit 30`,
+      sql: `select id, name, number from contacts where ($1 = '' or ${folded('name')} like $2 or number like $2) order by lower(name) limit 30`,
       params: [term, containsPattern(term)],
     }),
     [term],

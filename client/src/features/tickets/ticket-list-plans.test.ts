@@ -26,6 +26,10 @@ beforeAll(async () => {
                  insert into tickets (id, uuid, company_id, contact_id, whatsapp_id, status, user_id, queue_id, last_message, updated_at)
                    select g, gen_random_uuid(), 1, g, 1, (array['open','pending','closed'])[1 + g % 3], 1, 1 + g % 3, 'oi ' || g, now() - make_interval(secs => g)
                      from generate_series(1, ${N}) g;
+                 insert into messages (id, company_id, ticket_id, contact_id, body, from_me, created_at)
+                   select (t.id - 1) * 3 + g, 1, t.id, t.id, 'Mensagem ' || g || ': ' || (array['pedido','entrega','boleto'])[1 + (t.id + g) % 3] || ' número ' || t.id,
+                          g % 2 = 0, now() - make_interval(mins => 3 - g)
+                     from tickets t, generate_series(1, 3) g;
 `)
   await pg.exec(PLANNER_SETTINGS)
   await pg.exec('analyze')
@@ -60,5 +64,22 @@ describe("the ticket list's plans over 10,000 tickets", () => {
     const found = (await rows({ ...base, tab: 'search', search: 'Ana Cliente 100' })).map((r) => r.contact_name)
     expect(found.length).toBe(Math.min(40, expected.rows.length))
     expect(found.every((n) => expected.rows.some((e) => e.name === n))).toBe(true)
+  })
+
+  test("a message search reads the messages and the contacts once each (hashed), not every ticket joined to its contact", async () => {
+    const f: TicketListFilter = { ...base, tab: 'search', search: 'pedido número 200', searchMessages: true }
+    const p = await plan(f)
+    expect(p).toMatch(/hashed SubPlan/)
+    expect(p).not.toMatch(/Seq Scan on contacts c\s/)
+    expect(p).toContain('contacts_pkey')
+    // The same tickets as matching each ticket against its contact, last message and messages.
+    const expected = await pg.query<{ id: number }>(
+      `select t.id from tickets t join contacts c on c.id = t.contact_id
+        where lower(c.name) like '%pedido número 200%' or c.number like '%200%' or lower(t.last_message) like '%pedido número 200%'
+           or exists (select 1 from messages m where m.ticket_id = t.id and lower(m.body) like '%pedido número 200%')
+        order by t.updated_at desc, t.id desc limit 40`,
+    )
+    expect(expected.rows.length).toBeGreaterThan(5)
+    expect((await rows(f)).map((r) => r.id)).toEqual(expected.rows.map((r) => r.id))
   })
 })

@@ -90,6 +90,12 @@ describe('ticketListQuery', () => {
     expect(ids(await list({ tab: 'search', search: 'pedido' }))).toEqual([])
     expect(ids(await list({ tab: 'search', search: 'pedido', searchMessages: true }))).toEqual([5])
     expect(ids(await list({ tab: 'search', search: '100%' }))).toEqual([])
+    // Case folded beyond ASCII (Ú → ú, Ã → ã) in names, last messages and bodies alike.
+    await pg.exec(`update messages set body = 'PEDIDO NÚMERO 7' where id = 3; update tickets set last_message = 'ATENÇÃO' where id = 4`)
+    expect(ids(await list({ tab: 'search', search: 'número 7', searchMessages: true }))).toEqual([2])
+    expect(ids(await list({ tab: 'search', search: 'atenção', searchMessages: true }))).toEqual([4])
+    expect(ids(await list({ tab: 'search', search: 'JOÃO' }))).toEqual([1, 5])
+    expect(ids(await list({ tab: 'search', search: 'JOÃO', searchMessages: true }))).toEqual([1, 5])
   })
 
   test('a pending local accept moves the ticket to the open tab at once, marked pending', async () => {

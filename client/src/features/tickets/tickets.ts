@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import { optimisticSelect } from '../../../../sync/client/optimistic.ts'
-import { containsPattern, jsonList } from '../../lib/local-sql.ts'
+import { containsPattern, folded, jsonList } from '../../lib/local-sql.ts'
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
 
@@ -75,7 +75,6 @@ export function ticketListQuery(f: TicketListFilter): SqlQuery {
   const p = (v: unknown) => `$${params.push(v)}`
   // Filters on the ticket row alone, over its alias: applied inside optimisticSelect's branches.
   const own: ((t: string) => string)[] = []
-  const where: string[] = []
   const search = f.search.trim()
   if (f.tab !== 'search') {
     const v = p(f.tab)
@@ -110,12 +109,14 @@ export function ticketListQuery(f: TicketListFilter): SqlQuery {
     const digits = search.replace(/\D/g, '')
     // By name or number, as GET /tickets; message text only with the list's checkbox (spec part 1 §2),
     // the last message among it (its message may be older than what this device keeps).
-    const branches = [`lower(c.name) like ${like}`]
+    const branches = [`${folded('c.name')} like ${like}`]
     if (digits.length >= 3) branches.push(`c.number like ${p(`%${digits}%`)}`)
     if (f.searchMessages) {
-      branches.push(`lower(coalesce(t.last_message, '')) like ${like}`)
-      branches.push(`exists (select 1 from messages m where m.ticket_id = t.id and lower(m.body) like ${like})`)
-      where.push(`(${branches.join(' or ')})`)
+      // Every branch on the ticket row, over sets read once (hashed): joined to its contact first, the
+      // search matched each of the device's tickets after the join.
+      const contacts = `(select c.id from contacts c where ${branches.join(' or ')})`
+      const bodies = `(select m.ticket_id from messages m where ${folded('m.body')} like ${like})`
+      own.push((t) => `(${t}.contact_id in ${contacts} or ${folded(`${t}.last_message`)} like ${like} or ${t}.id in ${bodies})`)
     } else {
       // By the matching contacts first (read once), then their tickets through the contact index: joined
       // after the overlay, the search read every ticket of the device before looking at a name.
@@ -126,11 +127,11 @@ export function ticketListQuery(f: TicketListFilter): SqlQuery {
   const order = f.order === 'asc' ? 'asc' : 'desc'
   const orderBy = (t: string) => `${t}.updated_at ${order} nulls last, ${t}.id ${order}`
   const limit = p(f.limit)
-  // Without a search every filter is the ticket's own: the synced rows are cut to the page inside, by
-  // the index in the list's order (local-tables.ts), rather than sorting every ticket of the tab.
+  // Every filter is the ticket's own: the synced rows are cut to the page inside, by the index in the
+  // list's order (local-tables.ts), rather than sorting every ticket of the tab.
   const tickets = optimisticSelect('tickets', {
     where: own.length ? (t) => own.map((w) => w(t)).join(' and ') : undefined,
-    top: where.length ? undefined : { orderBy, limit },
+    top: { orderBy, limit },
   })
   const sql = `
     select t.id, t.uuid::text as uuid, t.status, t.last_message, coalesce(t.unread_messages, 0) as unread_messages,
@@ -145,7 +146,6 @@ export function ticketListQuery(f: TicketListFilter): SqlQuery {
       left join users u on u.id = t.user_id
       left join queues q on q.id = t.queue_id
       left join whatsapps w on w.id = t.whatsapp_id
-     ${where.length ? `where ${where.join(' and ')}` : ''}
      order by ${orderBy('t')}
      limit ${limit}`
   return { sql, params }

@@ -7,7 +7,7 @@ import { api } from '../../lib/api.ts'
 import { useLiveQuery, type SqlQuery } from '../../lib/live-query.ts'
 import { useLocalFirst } from '../../lib/local-first.ts'
 import { outboxControls } from '../../lib/outbox-save.ts'
-import { containsPattern, type LocalWriter } from '../../lib/local-sql.ts'
+import { containsPattern, folded, type LocalWriter } from '../../lib/local-sql.ts'
 import type { User } from '../../lib/types.ts'
 import { USER_PERMISSIONS, userRequestBody, type UpdateUserBody, type UserFormValues, type UserPermission } from './user-form.ts'
 import type { ProfileValues } from '../../lib/validation.ts'
@@ -54,7 +54,7 @@ type UserListRow = Record<string, unknown> & { id: number | null; client_id: str
 export function userListQuery(filter: { search: string }): SqlQuery {
   const search = filter.search.trim()
   const columns = ['id', 'client_id', 'pending', 'error', 'name', 'email', 'profile', 'super', 'whatsapp_id', 'start_work', 'end_work', 'farewell_message', ...Object.values(COLUMN)].map((c) => `u.${c}`)
-  const where = search ? 'where lower(u.name) like $1 or lower(u.email) like $1' : ''
+  const where = search ? `where ${folded('u.name')} like $1 or ${folded('u.email')} like $1` : ''
   // A user's queues come from user_queues (synced company-wide), ordered for a stable dialog.
   const queueIds = `(select coalesce(array_agg(q.queue_id order by q.queue_id), '{}') from user_queues q where q.user_id = u.id) as queue_ids`
   return {
