@@ -6,10 +6,14 @@ import { withSystem } from '../db/tenant.ts'
 
 interface Moment {
   id: number
+  uuid: string
   status: string
+  lastMessage: string
+  updatedAt: string
+  createdAt: string
   user: { id: number; name: string } | null
-  contact: { name: string }
-  queue: { name: string; color: string } | null
+  contact: { id: number; name: string; urlPicture: string | null }
+  queue: { id: number; name: string; color: string } | null
   unreadMessages: number
 }
 
@@ -62,11 +66,24 @@ describeEachBackend('GET /dashboard/moments and /usersMoments', (env) => {
     const res = await call(env(), 'GET', '/dashboard/moments', { token: adminToken })
     const first = (res.body as Moment[])[0]
     expect(first).toMatchObject({ status: 'open', user: { id: ana.id, name: 'Ana' }, queue: { name: 'Vendas', color: '#16a34a' }, unreadMessages: 2, lastMessage: 'Oi de Aberto Vendas' })
+    // Every field as the panel reads it: dates as toISOString writes them, no user as null.
+    const [row] = await withSystem(env().services.db, (tx) =>
+      tx<{ id: number; uuid: string; contactId: number; createdAt: Date }[]>`select id, uuid::text, contact_id, created_at from tickets where id = ${first.id}`)
+    expect(first).toEqual({
+      id: row.id, uuid: row.uuid, status: 'open', lastMessage: 'Oi de Aberto Vendas', unreadMessages: 2,
+      updatedAt: '2026-11-20T11:00:00.000Z', createdAt: new Date(row.createdAt).toISOString(),
+      user: { id: ana.id, name: 'Ana' }, contact: { id: row.contactId, name: 'Aberto Vendas', urlPicture: null }, queue: { id: q1, name: 'Vendas', color: '#16a34a' },
+    })
+    expect((res.body as Moment[])[1]).toMatchObject({ status: 'pending', user: null, contact: { name: 'Esperando Vendas' } })
+    expect(res.headers.get('content-type')).toContain('application/json')
     expect(await moments(adminToken, '/dashboard/moments?dateStart=2026-09-25')).toContain('Antigo')
   })
 
   test('each filter narrows', async () => {
     expect(await moments(adminToken, '/dashboard/moments?status=["pending"]')).toEqual(['Esperando Vendas', 'Esperando Suporte'])
+    // Each status is read once, newest first across both.
+    expect(await moments(adminToken, '/dashboard/moments?status=["open","open"]')).toEqual(['Aberto Vendas', 'Aberto Suporte'])
+    expect(await moments(adminToken, '/dashboard/moments?status=["pending","open"]')).toEqual(['Aberto Vendas', 'Esperando Vendas', 'Aberto Suporte', 'Esperando Suporte'])
     expect(await moments(adminToken, `/dashboard/moments?userId=${ana.id}`)).toEqual(['Aberto Vendas', 'Aberto Suporte'])
     expect(await moments(adminToken, `/dashboard/moments?queueIds=[${q1}]`)).toEqual(['Aberto Vendas', 'Esperando Vendas'])
     expect(await moments(adminToken, '/dashboard/moments?showAll=false')).toEqual(['Esperando Vendas', 'Esperando Suporte'])

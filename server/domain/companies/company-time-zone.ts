@@ -10,13 +10,22 @@ export async function companyTimeZone(tx: Tx, companyId: number): Promise<string
   return validTimeZone(row?.timezone ?? 'UTC')
 }
 
+const checked = new Map<string, string>()
+
+/** The zone if Intl knows it, else UTC; each answer kept (building the formatter that tells costs ~1 ms). */
 export function validTimeZone(timeZone: string): string {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone })
-    return timeZone
-  } catch {
-    return 'UTC'
+  let zone = checked.get(timeZone)
+  if (zone === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone })
+      zone = timeZone
+    } catch {
+      zone = 'UTC'
+    }
+    if (checked.size >= 500) checked.clear()
+    checked.set(timeZone, zone)
   }
+  return zone
 }
 
 /**

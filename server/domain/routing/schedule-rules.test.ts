@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { isWithinSchedule, localTime, isWithinWorkingHours } from './schedule-rules.ts'
+import { isWithinSchedule, localDate, localTime, isWithinWorkingHours } from './schedule-rules.ts'
 
 const weekday = (weekdayEn: string, a: [string, string], b: [string, string] = ['', '']) => ({
   weekdayEn, startTimeA: a[0], endTimeA: a[1], startTimeB: b[0], endTimeB: b[1],
@@ -15,6 +15,16 @@ describe('localTime', () => {
 
   test('an unknown time zone falls back to São Paulo', () => {
     expect(localTime(fridayMorning, 'Not/AZone').minutes).toBe(9 * 60 + 30)
+  })
+
+  test('formatters are kept per kind and zone: asked again, and after another zone, each answers its own', () => {
+    const late = new Date('2026-11-21T01:00:00Z')
+    for (let i = 0; i < 2; i++) {
+      expect(localDate(late, 'America/Sao_Paulo')).toBe('2026-11-20')
+      expect(localDate(late, 'Asia/Tokyo')).toBe('2026-11-21')
+      expect(localTime(late, 'Asia/Tokyo')).toEqual({ weekday: 'saturday', minutes: 10 * 60 })
+      expect(localDate(late, 'Not/AZone')).toBe('2026-11-20')
+    }
   })
 })
 
