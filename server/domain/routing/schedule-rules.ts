@@ -12,9 +12,9 @@ const FALLBACK_ZONE = 'America/Sao_Paulo'
 const formats = new Map<string, Intl.DateTimeFormat>()
 
 /**
- * One formatter per kind and zone, kept: building one costs about a millisecond in Bun, and every inbound
- * message asks for the time (service hours) and every dashboard call for the day. A zone Intl does not
- * know reads as FALLBACK_ZONE. Bounded, since the zone is free text.
+ * One formatter per kind and zone, kept: building one costs about a millisecond in Bun, and inbound
+ * messages ask for the time (service hours) and dashboard calls for the day. A zone Intl does not know
+ * reads as FALLBACK_ZONE. Bounded, since the zone is free text.
  */
 function zoneFormat(kind: 'time' | 'date', timeZone: string): Intl.DateTimeFormat {
   const key = `${kind} ${timeZone}`
