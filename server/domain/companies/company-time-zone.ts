@@ -1,5 +1,6 @@
 import type { Tx } from '../../db/connect.ts'
 import { AppError } from '../app-error.ts'
+import { formatter } from '../wall-clock.ts'
 
 /**
  * The company's IANA time zone, in which calendar days are counted (list filters, reports). The column
@@ -10,22 +11,14 @@ export async function companyTimeZone(tx: Tx, companyId: number): Promise<string
   return validTimeZone(row?.timezone ?? 'UTC')
 }
 
-const checked = new Map<string, string>()
-
-/** The zone if Intl knows it, else UTC; each answer kept (building the formatter that tells costs ~1 ms). */
+/** The zone if Intl knows it, else UTC (the check builds wall-clock's kept formatter for the zone). */
 export function validTimeZone(timeZone: string): string {
-  let zone = checked.get(timeZone)
-  if (zone === undefined) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone })
-      zone = timeZone
-    } catch {
-      zone = 'UTC'
-    }
-    if (checked.size >= 500) checked.clear()
-    checked.set(timeZone, zone)
+  try {
+    formatter(timeZone)
+    return timeZone
+  } catch {
+    return 'UTC'
   }
-  return zone
 }
 
 /**
