@@ -8,7 +8,8 @@
  *   50,000 rows as the screen asks it (5,000 a call; target ≤ 5 s, server memory under 300 MB).
  *   GET /dashboard/moments, the live tickets of the last 30 days (target p95 ≤ 30 ms).
  * Requests go through env.app.request (in-process): the app plus Postgres, without loopback HTTP.
- * BENCH_KEEP=1 keeps the seeded scratch database; BENCH_DB=<name> measures on it again without seeding.
+ * BENCH_KEEP=1 keeps the seeded scratch database; BENCH_DB=<name> measures on it again without seeding;
+ * BENCH_ONLY=moments (any part of a label) and BENCH_CALLS=200 narrow a paired comparison to one call.
  */
 import { withSystem } from '../server/db/tenant.ts'
 import { insertUserRow } from '../server/domain/users/insert-user.ts'
@@ -19,6 +20,8 @@ import { loginToken, uniq } from '../test/factories.ts'
 const TICKETS = Number(process.env.BENCH_TICKETS ?? 100_000)
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000)
 const CALLS = Number(process.env.BENCH_CALLS ?? 40)
+/** BENCH_ONLY=<text> measures only the calls whose label holds it (and skips the export unless it says "export"). */
+const ONLY = process.env.BENCH_ONLY
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]
 
 interface Tokens {
@@ -83,6 +86,7 @@ async function tokensOf(env: TestEnv): Promise<Tokens> {
 }
 
 async function figures(env: TestEnv, label: string, path: string, token: string, target?: number) {
+  if (ONLY && !label.includes(ONLY)) return
   const samples: number[] = []
   for (let i = 0; i < CALLS + 3; i++) {
     const t = performance.now()
@@ -97,6 +101,7 @@ async function figures(env: TestEnv, label: string, path: string, token: string,
 
 /** The screen's export of 50,000 rows: ten calls of 5,000, newest first, timed end to end with the server's memory. */
 async function exportFigures(env: TestEnv, token: string) {
+  if (ONLY && !'export'.includes(ONLY)) return
   const rss0 = process.memoryUsage().rss
   let peak = rss0
   const t0 = performance.now()
