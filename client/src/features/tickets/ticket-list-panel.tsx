@@ -6,7 +6,8 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx'
 import { Icon } from '../../ui/icon.tsx'
 import { LoadingScreen } from '../../ui/message-card.tsx'
 import { TicketListRow, type TicketRowLabels } from './ticket-list-item.tsx'
-import { NO_FILTERS, TicketFilters, type TicketFilterValues } from './ticket-filters.tsx'
+import { TicketFilters } from './ticket-filters.tsx'
+import { useTicketListView } from './ticket-list-view.ts'
 import { codeText } from '../../lib/errors.ts'
 import { useTicketActions } from './ticket-actions.ts'
 import { readSearchPageSize, saveSearchPageSize, SEARCH_PAGE_SIZES, type SearchPageSize } from './search-page-size.ts'
@@ -48,17 +49,12 @@ export function TicketListPanel({ selectedUuid, onNewTicket, onOpen, onAccept, t
   const actions = useTicketActions()
   const isAdmin = me?.profile === 'admin' || me?.super === true
   const canShowAll = isAdmin || isOn(me?.allUserChat)
-  const [search, setSearch] = useState('')
-  const [searchMessages, setSearchMessages] = useState(false)
-  const [showAll, setShowAll] = useState(false)
-  const [order, setOrder] = useState<'desc' | 'asc'>('desc')
-  const [queueIds, setQueueIds] = useState<number[] | null>(null)
+  const { search, setSearch, searchMessages, setSearchMessages, showAll, setShowAll, order, setOrder, queueIds, setQueueIds, filtersOpen, setFiltersOpen, filters, setFilters } =
+    useTicketListView(me?.id ?? 0)
   // Pages loaded so far (infinite scroll); a page is TICKET_PAGE_SIZE, or the chosen size in the search view.
   const [pages, setPages] = useState(1)
   const [searchPageSize, setSearchPageSize] = useState<SearchPageSize>(() => readSearchPageSize())
   const [closingAll, setClosingAll] = useState(false)
-  const [filtersOpen, setFiltersOpen] = useState(false)
-  const [filters, setFilters] = useState<TicketFilterValues>(NO_FILTERS)
   const queues = useMyQueues(me?.id)
   const debounced = useDebounced(search, 500)
   const activeTab: TicketTab = debounced.trim() ? 'search' : tab
