@@ -13,7 +13,9 @@
  *     (sync/client/timings.ts), and the storage the origin then uses (bytes per message, fixed overhead).
  * BENCH_UI_PARTS=first runs only 5; BENCH_UI_PARTS=interactions only 1-4, =chat only 1. BENCH_UI_PROFILE=<file> writes a CPU
  * profile of the chat opens (BENCH_UI_PROFILED=send: of the replies; build with `--minify false` to read its function names); BENCH_UI_TRACE=1 prints
- * the renderer's time by trace event over them instead.
+ * the renderer's time by trace event over them instead. BENCH_UI_CHROMIUM=<executable> runs another browser binary, e.g. a
+ * script that pins Chromium to one core (`exec taskset -c 1 /usr/bin/chromium "$@"`) while the server runs under `taskset -c 0`,
+ * to see the client's time as on a device of its own rather than sharing the 2 cores with the server.
  */
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -77,7 +79,7 @@ async function server(env: TestEnv) {
 
 async function browser(): Promise<{ context: BrowserContext; page: Page; close(): Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'balcao-bench-ui-'))
-  const context = await chromium.launchPersistentContext(dir, { executablePath: '/usr/bin/chromium', headless: true, args: ARGS, viewport: { width: 1366, height: 820 }, locale: 'pt-BR' })
+  const context = await chromium.launchPersistentContext(dir, { executablePath: process.env.BENCH_UI_CHROMIUM ?? '/usr/bin/chromium', headless: true, args: ARGS, viewport: { width: 1366, height: 820 }, locale: 'pt-BR' })
   const page = context.pages()[0] ?? (await context.newPage())
   page.setDefaultTimeout(600_000)
   // The moment of the user's input, on the page's timeline, for every measure below.

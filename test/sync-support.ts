@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { electricSync } from '@electric-sql/pglite-sync'
 import { withSystem } from '../server/db/tenant.ts'
 import { localTableDdl } from '../sync/client/local-schema.ts'
+import { applyLocalSchema } from '../sync/client/schema.ts'
 import { findShape } from '../sync/shapes.ts'
 import { shapeColumns } from '../sync/server/columns.ts'
 import type { TestEnv } from './env.ts'
@@ -30,6 +31,13 @@ export async function localDatabase(env: TestEnv, tables: string[], dataDir?: st
     const columns = await withSystem(env.services.db, (tx) => shapeColumns(tx, entry))
     await pg.exec(localTableDdl({ table, primaryKey: entry.primaryKey, columns }))
   }
+  return pg
+}
+
+/** An in-memory PGlite with the PWA's whole local schema, as the worker opens it (with pglite-sync). */
+export async function localSchemaDatabase() {
+  const pg = await PGlite.create('memory://', { extensions: { electric: electricSync() } })
+  await applyLocalSchema(pg)
   return pg
 }
 

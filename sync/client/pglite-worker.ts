@@ -17,7 +17,8 @@ import { applyLocalSchema } from './schema.ts'
 import { PLANNER_SETTINGS } from './local-stats.ts'
 import { ReconnectSignal } from './reconnect.ts'
 import { createSocketFetch, shapeSocketUrl } from './socket-fetch.ts'
-import { startSync } from './start-sync.ts'
+import { prefetchFirstShapes } from './first-shapes.ts'
+import { startSync, syncedTables } from './start-sync.ts'
 import type { SyncStatus } from './sync-status.ts'
 import { timing } from './timings.ts'
 import { workerBridge } from './worker-bridge.ts'
@@ -53,7 +54,18 @@ void worker({
   async init(options) {
     const meta = options.meta as WorkerMeta
     timing('worker:init')
-    const pg = await openStorage(meta.userKey, meta.storage)
+    const bridge = workerBridge(meta.userKey)
+    // Every table's long-poll over ONE WebSocket (/v1/shape-socket, same origin as the shape URL): over
+    // HTTP/1.1 the 16 long-polls would take all 6 connections the browser gives the host and starve the
+    // app's API calls. The socket fetch falls back to plain fetch when the socket cannot be opened.
+    const socketFetch = meta.shapeSocket === false ? undefined : createSocketFetch({ socketUrl: shapeSocketUrl(meta.shapeUrl), getToken: bridge.getToken })
+    let fetchClient: typeof fetch | undefined = socketFetch
+    // A new database: the first shape requests go out while PGlite opens (first-shapes.ts).
+    const pg = await openStorage(meta.userKey, meta.storage, () => {
+      // Once: an OPFS start that fails asks again on its way to IndexedDB.
+      if (fetchClient !== socketFetch) return
+      fetchClient = prefetchFirstShapes(socketFetch ?? fetch, meta.shapeUrl, syncedTables(meta.tables), bridge.getToken).fetch
+    })
     timing('worker:storage-open')
     deferFsSyncPerMessage(pg)
     syncAfterTransactions(pg)
@@ -66,14 +78,9 @@ void worker({
     await pg.exec(`LISTEN ${CHANGES_CHANNEL}`)
     serveReads(meta.userKey, pg)
     timing('worker:schema')
-    const bridge = workerBridge(meta.userKey)
-    // Every table's long-poll over ONE WebSocket (/v1/shape-socket, same origin as the shape URL): over
-    // HTTP/1.1 the 16 long-polls would take all 6 connections the browser gives the host and starve the
-    // app's API calls. The socket fetch falls back to plain fetch when the socket cannot be opened.
-    const fetchClient = meta.shapeSocket === false ? undefined : createSocketFetch({ socketUrl: shapeSocketUrl(meta.shapeUrl), getToken: bridge.getToken })
     const reconnect = new ReconnectSignal()
     bridge.onOnline(() => {
-      fetchClient?.retrySocketNow()
+      socketFetch?.retrySocketNow()
       reconnect.wake()
     })
     // Not awaited: the tabs may query as soon as the schema exists; sync reports through the bridge.
@@ -87,7 +94,8 @@ void worker({
   },
 })
 
-async function openStorage(userKey: string, storage?: 'opfs' | 'idb'): Promise<PGlite & SyncablePg> {
+/** Opens the user's database; `onNew` runs as soon as it is known not to exist yet (before the seed is fetched). */
+async function openStorage(userKey: string, storage: 'opfs' | 'idb' | undefined, onNew: () => void): Promise<PGlite & SyncablePg> {
   const extensions = { electric: electricSync() }
   const opfs = storage === 'opfs' && (await hasSyncAccessHandles())
   // OPFS only when asked for (docs/decisions.md "Live queries"): with its pool fixed it opens, but first
@@ -97,6 +105,7 @@ async function openStorage(userKey: string, storage?: 'opfs' | 'idb'): Promise<P
     // A database already on OPFS stays there: after a reload the closing page's worker may hold its
     // access handles for a moment, and falling back then would open an empty IndexedDB database.
     const existed = await opfsDirectoryExists(dataDirName(userKey))
+    if (!existed) onNew()
     const seed = existed ? null : await fetchSeed()
     for (let attempt = 0; ; attempt++) {
       try {
@@ -120,7 +129,9 @@ async function openStorage(userKey: string, storage?: 'opfs' | 'idb'): Promise<P
   // IndexedDB's flush walks every file of the database (30-150 ms here) and the tabs ask for one after
   // each query: init() makes it a background flush (background-flush.ts, docs/decisions.md "Offline start").
   const dataDir = `idb://${dataDirName(userKey)}`
-  const seed = (await idbDatabaseExists(idbDatabaseName(userKey))) === false ? await fetchSeed() : null
+  const isNew = (await idbDatabaseExists(idbDatabaseName(userKey))) === false
+  if (isNew) onNew()
+  const seed = isNew ? await fetchSeed() : null
   if (!seed) return PGlite.create({ dataDir, extensions })
   try {
     return await PGlite.create({ dataDir, extensions, loadDataDir: seed })

@@ -1,19 +1,10 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { PGlite } from '@electric-sql/pglite'
-import { electricSync } from '@electric-sql/pglite-sync'
 import { withSystem } from '../../server/db/tenant.ts'
 import { describeEachBackend } from '../../test/env.ts'
 import { createCompany } from '../../test/factories.ts'
-import { eventually, insertTicket, serve, ticketFixtures } from '../../test/sync-support.ts'
-import { applyLocalSchema } from './schema.ts'
+import { eventually, insertTicket, localSchemaDatabase, serve, ticketFixtures } from '../../test/sync-support.ts'
 import { startSync, subscriptionKey, type TokenGetter } from './start-sync.ts'
 import type { SyncStatus } from './sync-status.ts'
-
-const localDb = async () => {
-  const pg = await PGlite.create('memory://', { extensions: { electric: electricSync() } })
-  await applyLocalSchema(pg)
-  return pg
-}
 
 describeEachBackend('startSync', (env) => {
   let http: ReturnType<typeof serve>
@@ -27,7 +18,7 @@ describeEachBackend('startSync', (env) => {
   test('fills every catalogue table of the local schema and reports up-to-date', async () => {
     const fx = await ticketFixtures(env(), admin.companyId)
     const { ticketId } = await insertTicket(env(), admin.companyId, fx.whatsappId, { queueId: fx.queueA })
-    const pg = await localDb()
+    const pg = await localSchemaDatabase()
     const seen: SyncStatus['state'][] = []
     const sync = await startSync(pg, { shapeUrl: http.url, userKey: 'all', getToken: async () => admin.adminToken, onStatus: (s) => seen.push(s.state) })
     try {
@@ -51,7 +42,7 @@ describeEachBackend('startSync', (env) => {
   }, 60_000)
 
   test('a refused token is refreshed and sync goes on', async () => {
-    const pg = await localDb()
+    const pg = await localSchemaDatabase()
     const asked: { refresh?: boolean; stale?: string | null }[] = []
     let token = 'not-a-token'
     const getToken: TokenGetter = async (o) => {
@@ -84,7 +75,7 @@ describeEachBackend('startSync', (env) => {
       await tx`update contacts set name = ${'Silva, "Zé"\rJr'} where id = ${contactId}`
     })
     await env().services.sync.runOnce()
-    const pg = await localDb()
+    const pg = await localSchemaDatabase()
     const sync = await startSync(pg, { shapeUrl: http.url, userKey: 'csv', getToken: async () => company.adminToken })
     try {
       await eventually('up-to-date', () => sync.status.get().state === 'up-to-date', 20_000)
@@ -106,7 +97,7 @@ describeEachBackend('startSync', (env) => {
   }, 60_000)
 
   test('a session that cannot be refreshed ends in error ERR_SESSION_EXPIRED', async () => {
-    const pg = await localDb()
+    const pg = await localSchemaDatabase()
     const sync = await startSync(pg, { shapeUrl: http.url, userKey: 'over', getToken: async (o) => (o?.refresh ? null : 'stale'), tables: ['users'] })
     try {
       await eventually('error', () => sync.status.get().state === 'error', 20_000)
@@ -118,7 +109,7 @@ describeEachBackend('startSync', (env) => {
   }, 60_000)
 
   test('columns the local table does not know (a newer server) are left out instead of failing', async () => {
-    const pg = await localDb()
+    const pg = await localSchemaDatabase()
     await pg.exec(`alter table users drop column color; alter table users drop column default_theme`)
     const sync = await startSync(pg, { shapeUrl: http.url, userKey: 'older-build', getToken: async () => admin.adminToken, tables: ['users'] })
     try {
@@ -134,7 +125,7 @@ describeEachBackend('startSync', (env) => {
   }, 60_000)
 
   test('a restart resumes the stored subscription without a new snapshot', async () => {
-    const pg = await localDb()
+    const pg = await localSchemaDatabase()
     const opts = { shapeUrl: http.url, userKey: 'resume', getToken: async () => admin.adminToken, tables: ['users', 'queues'] }
     const first = await startSync(pg, opts)
     await eventually('up-to-date', () => first.status.get().state === 'up-to-date', 20_000)

@@ -60,7 +60,7 @@ export async function startSync(pg: SyncablePg, opts: StartSyncOptions): Promise
   const stats = new LocalStats(pg, (err) => console.warn('analyze failed', err))
   // A resumed subscription with nothing new never commits: its statistics are the stored ones.
   let committed = false
-  const tables = bulkFirst(opts.tables ?? Object.keys(shapeCatalogue))
+  const tables = syncedTables(opts.tables)
   const columns = await localColumns(pg, tables)
   const shapes: Record<string, ShapeToTableOptions> = {}
   for (const table of tables) {
@@ -195,6 +195,11 @@ async function localColumns(pg: SyncablePg, tables: string[]): Promise<Map<strin
   const missing = tables.filter((t) => !byTable.has(t))
   if (missing.length) throw new Error(`local tables missing (apply the local schema first): ${missing.join(', ')}`)
   return byTable
+}
+
+/** The tables a subscription syncs, in the order it takes them (all of the catalogue by default). */
+export function syncedTables(tables?: string[]): string[] {
+  return bulkFirst(tables ?? Object.keys(shapeCatalogue))
 }
 
 /** pglite-sync bulk-loads only the first table of its first commit; the rest go as multi-row INSERTs. */
