@@ -36,6 +36,8 @@ const PROFILE = process.env.BENCH_UI_PROFILE
 const TRACE = process.env.BENCH_UI_TRACE === '1'
 /** Which interaction BENCH_UI_PROFILE / BENCH_UI_TRACE look at: the chat opens (default) or the replies sent. */
 const PROFILED = process.env.BENCH_UI_PROFILED === 'send' ? 'send' : 'chat'
+/** What the profile and the trace cover, as the figures call it. */
+const PROFILED_WHAT = PROFILED === 'send' ? 'replies' : 'chat opens'
 const ROOT = join(import.meta.dir, '..')
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 
@@ -132,7 +134,7 @@ async function startProfile(page: Page) {
         const by = new Map<string, [number, number]>()
         for (const e of events) if (e.ph === 'X' && e.dur) by.set(e.name, [(by.get(e.name)?.[0] ?? 0) + e.dur / 1000, (by.get(e.name)?.[1] ?? 0) + 1])
         const top = [...by].sort((a, b) => b[1][0] - a[1][0]).slice(0, 15)
-        console.log(`[ui]   renderer time over the ${PROFILED === 'send' ? 'replies' : 'chat opens'} (ms, ×events): ${top.map(([n, [ms, k]]) => `${n} ${ms.toFixed(0)} ×${k}`).join(', ')}`)
+        console.log(`[ui]   renderer time over the ${PROFILED_WHAT} (ms, ×events): ${top.map(([n, [ms, k]]) => `${n} ${ms.toFixed(0)} ×${k}`).join(', ')}`)
       },
     }
   }
@@ -143,7 +145,7 @@ async function startProfile(page: Page) {
     stop: async (path: string) => {
       const { profile } = await cdp.send('Profiler.stop')
       writeFileSync(path, JSON.stringify(profile))
-      console.log(`[ui]   CPU profile of the ${PROFILED === 'send' ? 'replies' : 'chat opens'}: ${path}`)
+      console.log(`[ui]   CPU profile of the ${PROFILED_WHAT}: ${path}`)
     },
   }
 }
