@@ -439,12 +439,15 @@ describe('attendant workspace', () => {
       await page.getByTestId('ticket-tab-pending').click()
       await row(page, 'Rui Estreito').waitFor({ timeout: FIRST_START_MS })
       expect(await page.getByTestId('ticket-list-resize').count()).toBe(0)
+      expect(await page.getByTestId('ticket-order').textContent()).toBe('Mais recentes')
       // The search view's page size: 40 at first, a choice is kept in this browser.
       expect(await page.getByTestId('ticket-search-page-size').count()).toBe(0)
       await page.getByTestId('ticket-search').fill('Rui')
       const pageSize = page.getByTestId('ticket-search-page-size')
       await pageSize.waitFor()
       expect(await pageSize.inputValue()).toBe('40')
+      // A search is always newest first: its view has no order switch (the pending tab had one).
+      expect(await page.getByTestId('ticket-order').count()).toBe(0)
       await row(page, 'Rui Estreito').waitFor()
       await pageSize.selectOption('20')
       expect(await page.evaluate(() => localStorage.getItem('ticketSearchPageSize'))).toBe('20')

@@ -175,8 +175,14 @@ export function TicketListPanel({ selectedUuid, onNewTicket, onOpen, onAccept, t
               {t('tickets.showAll')}
             </label>
           )}
-          {tab !== 'closed' && (
-            <button type="button" className="rounded px-2 py-0.5 hover:bg-slate-100 dark:hover:bg-slate-800" onClick={() => setOrder((o) => (o === 'desc' ? 'asc' : 'desc'))}>
+          {/* Resolved and the search are always newest first: no switch that would do nothing there. */}
+          {activeTab !== 'closed' && activeTab !== 'search' && (
+            <button
+              type="button"
+              data-testid="ticket-order"
+              className="rounded px-2 py-0.5 hover:bg-slate-100 dark:hover:bg-slate-800"
+              onClick={() => setOrder((o) => (o === 'desc' ? 'asc' : 'desc'))}
+            >
               {order === 'desc' ? t('tickets.sortNewest') : t('tickets.sortOldest')}
             </button>
           )}
