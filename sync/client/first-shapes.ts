@@ -17,8 +17,9 @@
  * startSync(pg, { ..., fetchClient: first.fetch })
  */
 import { raceAbort } from './fetch-signals.ts'
+import type { FetchLike } from './socket-fetch.ts'
 
-type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>
+const requestUrl = (input: RequestInfo | URL) => new URL(typeof input === 'string' || input instanceof URL ? input : input.url)
 
 /** The URL the Electric client builds for a stream's first request of `table` (its params sorted). */
 export function firstShapeUrl(shapeUrl: string, table: string): URL {
@@ -32,7 +33,7 @@ export function firstShapeUrl(shapeUrl: string, table: string): URL {
 
 /** The table when `input` is exactly a first request (the client's cache-buster aside), else null. */
 export function firstRequestTable(input: RequestInfo | URL, shapeUrl: string): string | null {
-  const url = new URL(typeof input === 'string' || input instanceof URL ? input : input.url)
+  const url = requestUrl(input)
   const base = new URL(shapeUrl)
   if (url.origin !== base.origin || url.pathname !== base.pathname) return null
   const params = [...url.searchParams].filter(([k]) => k !== 'cache-buster')
@@ -65,12 +66,13 @@ export function prefetchFirstShapes(inner: FetchLike, shapeUrl: string, tables: 
     void stale?.then((res) => res.body?.cancel()).catch(() => {})
   }
   const wrapped = (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-    const table = firstRequestTable(input, shapeUrl)
+    const url = requestUrl(input)
+    const table = firstRequestTable(url, shapeUrl)
     const prefetched = table ? waiting.get(table) : undefined
     if (!table || !prefetched) {
       // This table's stream asked something else first (resumed, or told of an expired handle): the
       // prefetched answer would be the wrong one.
-      const other = new URL(typeof input === 'string' || input instanceof URL ? input : input.url).searchParams.get('table')
+      const other = url.searchParams.get('table')
       if (other && waiting.has(other)) drop(other)
       return inner(input, init)
     }
