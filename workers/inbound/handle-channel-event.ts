@@ -11,6 +11,7 @@ import type { ConnectionRef, InCompany } from './types.ts'
 import { applyAck, applyEdit, applyRevoke, applyStatus } from './updates.ts'
 import { closeImportedRows } from '../../server/domain/connections/close-imported.ts'
 import { ingestOne, type IngestBatcher } from './ingest-batcher.ts'
+import type { RouteBatcher } from './route-batcher.ts'
 import type { TicketRow } from '../../server/domain/tickets/find-or-create-ticket.ts'
 import type { RouteInput, RoutingCtx } from '../../server/domain/routing/index.ts'
 
@@ -34,6 +35,8 @@ export interface InboundDeps {
   route?: (ctx: RoutingCtx, input: RouteInput) => Promise<void>
   /** Group commit of messages arriving together (the channel host's; without it, one transaction each). */
   batcher?: IngestBatcher
+  /** The routing steps of different chats in shared transactions (the channel host's; without it, one each). */
+  routeBatcher?: RouteBatcher
 }
 
 /** A stored message as the live events carry it. */
@@ -190,9 +193,16 @@ type IngestAnswer =
  */
 async function routeMessage(deps: InboundDeps, inCompany: InCompany, input: RouteInput): Promise<void> {
   if (!deps.route) return
-  const events: DomainEvent[] = []
+  const route = deps.route
+  // Events are gathered per attempt: a batch that rolls back runs the step again alone (RouteBatcher).
+  const step = async (tx: Tx) => {
+    const events: DomainEvent[] = []
+    await route({ tx, now: deps.now, emit: (e) => events.push(e) }, input)
+    return events
+  }
+  let events: DomainEvent[]
   try {
-    await inCompany((tx) => deps.route!({ tx, now: deps.now, emit: (e) => events.push(e) }, input))
+    events = deps.routeBatcher && !deps.transaction ? await deps.routeBatcher.run(input.connection.companyId, step) : await inCompany(step)
   } catch (err) {
     console.error(`routing failed for ticket ${input.ticket.id}`, err)
     return
