@@ -19,7 +19,8 @@
 import { raceAbort } from './fetch-signals.ts'
 import type { FetchLike } from './socket-fetch.ts'
 
-const requestUrl = (input: RequestInfo | URL) => new URL(typeof input === 'string' || input instanceof URL ? input : input.url)
+/** A request's URL, parsed once: a URL passed in is used as it is (nothing here changes it). */
+const requestUrl = (input: RequestInfo | URL) => (input instanceof URL ? input : new URL(typeof input === 'string' ? input : input.url))
 
 /** The URL the Electric client builds for a stream's first request of `table` (its params sorted). */
 export function firstShapeUrl(shapeUrl: string, table: string): URL {

@@ -2,7 +2,7 @@ import { expect, test } from 'bun:test'
 import { withSystem } from '../../server/db/tenant.ts'
 import { EventBus } from '../../server/events.ts'
 import { routeInbound, type RouteInput, type RoutingCtx } from '../../server/domain/routing/index.ts'
-import { describeEachBackend } from '../../test/env.ts'
+import { describeEachBackend, type TestEnv } from '../../test/env.ts'
 import { createCompany, createConnection, uniq } from '../../test/factories.ts'
 import { addPhrase, createFlow, graph } from '../../test/flow-support.ts'
 import { ChannelHost } from '../channel-host.ts'
@@ -32,8 +32,11 @@ const menuLoop = () =>
     ],
   )
 
+/** The menu as the contact reads it. */
+const MENU = 'Escolha:\n\n*1* - De novo\n*2* - Sair'
+
 /** Each chat's bot replies, oldest first, by chat number. */
-async function repliesByChat(env: ReturnType<Parameters<Parameters<typeof describeEachBackend>[1]>[0]>, companyId: number) {
+async function repliesByChat(env: TestEnv, companyId: number) {
   const rows = await withSystem(env.services.db, (tx) => tx<{ number: string; bodies: string[] }[]>`
     select c.number, array_agg(m.body order by m.id) filter (where m.from_me) as bodies
       from messages m join contacts c on c.id = m.contact_id
@@ -58,8 +61,7 @@ describeEachBackend('routing group commit', (env) => {
     expect(commits).toBeLessThan(100)
     const replies = await repliesByChat(env(), companyId)
     expect(replies.size).toBe(20)
-    const menu = 'Escolha:\n\n*1* - De novo\n*2* - Sair'
-    for (let chat = 0; chat < 20; chat++) expect(replies.get(from(chat))).toEqual([menu, ...Array.from({ length: 4 }, () => ['ok', menu]).flat()])
+    for (let chat = 0; chat < 20; chat++) expect(replies.get(from(chat))).toEqual([MENU, ...Array.from({ length: 4 }, () => ['ok', MENU]).flat()])
   })
 
   test('a step the database refuses rolls its batch back: that step is lost alone, the others are written once', async () => {
@@ -95,7 +97,7 @@ describeEachBackend('routing group commit', (env) => {
     }
     const replies = await repliesByChat(env(), companyId)
     expect(replies.get(failing)).toEqual([])
-    for (let chat = 0; chat < 20; chat++) if (chat !== 15) expect(replies.get(from(chat))).toEqual(['Escolha:\n\n*1* - De novo\n*2* - Sair'])
+    for (let chat = 0; chat < 20; chat++) if (chat !== 15) expect(replies.get(from(chat))).toEqual([MENU])
     expect(errors).toHaveLength(1)
     expect(String(errors[0])).toContain('routing failed')
     // Its step ran twice: in its batch, which rolled back, and again alone.
