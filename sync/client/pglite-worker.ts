@@ -11,7 +11,7 @@ import { OpfsAhpFS } from '@electric-sql/pglite/opfs-ahp'
 import { worker } from '@electric-sql/pglite/worker'
 import { CHANGES_CHANNEL } from './change-notify.ts'
 import { dataDirName, idbDatabaseName, syncAfterTransactions, type SyncablePg } from './local-pg.ts'
-import { flushInBackground } from './background-flush.ts'
+import { fileTimes, flushInBackground } from './background-flush.ts'
 import { serveReads } from './read-channel.ts'
 import { applyLocalSchema } from './schema.ts'
 import { PLANNER_SETTINGS } from './local-stats.ts'
@@ -69,8 +69,11 @@ void worker({
     timing('worker:storage-open')
     deferFsSyncPerMessage(pg)
     syncAfterTransactions(pg)
-    // IndexedDB only: OPFS keeps the awaited flush (it refills its pool of file handles there).
-    const flushes = pg.dataDir?.startsWith('idb://') ? flushInBackground(pg, (err) => console.warn('flush failed', err)) : { settled: async () => {} }
+    // IndexedDB only: OPFS keeps the awaited flush (it refills its pool of file handles there). IDBFS
+    // mounts the data directory at the IndexedDB database's name; a flush with nothing new is skipped.
+    const flushes = pg.dataDir?.startsWith('idb://')
+      ? flushInBackground(pg, (err) => console.warn('flush failed', err), fileTimes(pg.Module.FS, idbDatabaseName(meta.userKey)))
+      : { settled: async () => {} }
     await applyLocalSchema(pg)
     await pg.exec(PLANNER_SETTINGS)
     // The tabs' live queries hear table changes through this worker (it forwards its notifications to
