@@ -41,6 +41,43 @@ describeEachBackend('startSync', (env) => {
     expect(seen.at(-1)).toBe('idle')
   }, 60_000)
 
+  test('"up to date" is told once the delivered rows are stored, not when the streams finish', async () => {
+    const company = await createCompany(env())
+    const fx = await ticketFixtures(env(), company.companyId)
+    const { ticketId, contactId } = await insertTicket(env(), company.companyId, fx.whatsappId)
+    await withSystem(env().services.db, (tx) => tx`
+      insert into messages (company_id, ticket_id, contact_id, body)
+      select ${company.companyId}, ${ticketId}, ${contactId}, 'mensagem ' || g from generate_series(1, 2000) g`)
+    await env().services.sync.runOnce()
+    const pg = await localSchemaDatabase()
+    // pglite-sync writes what the streams delivered in a transaction: count the ones that ended.
+    const transaction = pg.transaction.bind(pg)
+    let stored = 0
+    pg.transaction = async (fn) => {
+      const out = await transaction(fn)
+      stored++
+      return out
+    }
+    const storedWhenTold: number[] = []
+    const sync = await startSync(pg, {
+      shapeUrl: http.url,
+      userKey: 'stored',
+      getToken: async () => company.adminToken,
+      tables: ['messages', 'tickets'],
+      onStatus: (st) => {
+        if (st.state === 'up-to-date') storedWhenTold.push(stored)
+      },
+    })
+    try {
+      await eventually('up-to-date', () => sync.status.get().state === 'up-to-date', 20_000)
+      expect(storedWhenTold[0]).toBeGreaterThan(0)
+      expect((await pg.query<{ n: number }>('select count(*)::int as n from messages')).rows[0].n).toBe(2000)
+    } finally {
+      sync.unsubscribe()
+      await pg.close()
+    }
+  }, 60_000)
+
   test('a refused token is refreshed and sync goes on', async () => {
     const pg = await localSchemaDatabase()
     const asked: { refresh?: boolean; stale?: string | null }[] = []

@@ -60,6 +60,15 @@ export async function startSync(pg: SyncablePg, opts: StartSyncOptions): Promise
   const stats = new LocalStats(pg, (err) => console.warn('analyze failed', err))
   // A resumed subscription with nothing new never commits: its statistics are the stored ones.
   let committed = false
+  // Changes delivered before the first commit: the streams are up to date before pglite-sync has written
+  // them (100,000 messages: ~5 s of COPY in the browser), and "up to date" means stored on this device.
+  let delivered = false
+  // Whether every stream is up to date; set once the streams exist.
+  let upToDate = () => false
+  const reportUpToDate = () => {
+    if (status.source.get().state !== 'up-to-date') timing('sync:up-to-date')
+    status.set({ state: 'up-to-date', lastSyncedAt: Date.now() })
+  }
   const tables = syncedTables(opts.tables)
   const columns = await localColumns(pg, tables)
   const shapes: Record<string, ShapeToTableOptions> = {}
@@ -76,16 +85,18 @@ export async function startSync(pg: SyncablePg, opts: StartSyncOptions): Promise
     shapes,
     // COPY FROM: the fastest first load (bench/sync.ts); csvSafeColumns makes every row safe for its writer.
     initialInsertMethod: 'csv',
-    // After pglite-sync's first commit that leaves every shape up to date (our up-to-date below comes
-    // before it, while the rows are still being written): statistics of the rows actually stored, and
-    // the screens' queries on them first (ANALYZE_DEFER_MS).
+    // After pglite-sync's first commit that leaves every shape up to date (the streams' own up-to-date
+    // comes before it, while the rows are still being written): "up to date" once they are stored, and
+    // statistics of the rows actually stored, the screens' queries on them first (ANALYZE_DEFER_MS).
     onInitialSync: () => {
       committed = true
+      if (delivered && upToDate()) reportUpToDate()
       void stats.upToDate()
     },
     onError: (err) => status.set({ state: 'error', error: errorCode(err) }),
   })
   const streams = Object.values(sync.streams)
+  upToDate = () => streams.every((s) => s.isUpToDate)
   const onMessages = (messages: Message<Row<unknown>>[]) => {
     let changes = 0
     for (const m of messages) {
@@ -94,12 +105,13 @@ export async function startSync(pg: SyncablePg, opts: StartSyncOptions): Promise
       if (typeof m.headers.lsn === 'string' && Array.isArray(m.headers.txids)) confirmer.add(m.headers.txids as number[], BigInt(m.headers.lsn))
     }
     stats.delivered(changes)
-    if (messages.some((m) => isControlMessage(m) && m.headers.control === 'up-to-date') && streams.every((s) => s.isUpToDate)) {
-      if (status.source.get().state !== 'up-to-date') timing('sync:up-to-date')
-      status.set({ state: 'up-to-date', lastSyncedAt: Date.now() })
+    if (changes) delivered = true
+    if (messages.some((m) => isControlMessage(m) && m.headers.control === 'up-to-date') && upToDate()) {
+      // Until the first commit, the rows are on their way into the tables: onInitialSync reports them.
+      if (committed || !delivered) reportUpToDate()
       confirmer.upToDate()
       if (committed) void stats.upToDate()
-    } else if (status.source.get().state !== 'error' && !streams.every((s) => s.isUpToDate)) {
+    } else if (status.source.get().state !== 'error' && !upToDate()) {
       status.set({ state: 'syncing' })
     }
   }
