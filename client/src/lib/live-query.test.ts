@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { PGlite } from '@electric-sql/pglite'
 import { applyLocalSchema } from '../../../sync/client/schema.ts'
-import { sameRows, watchQuery, type LiveDb } from './live-query.ts'
+import { sameRows, warmQuery, watchQuery, type LiveDb } from './live-query.ts'
 
 async function until(check: () => boolean, ms = 5_000) {
   const end = Date.now() + ms
@@ -94,6 +94,50 @@ describe('live queries over the change notifications', () => {
     await until(() => seen.length === 2)
     expect(seen[1].map((r) => r.name)).toEqual(['Cliente VIP'])
     stop()
+    await pg.close()
+  }, 60_000)
+
+  test('a query read ahead answers its first watcher at once; one kept or watched is not read again', async () => {
+    const pg = await PGlite.create('memory://')
+    await applyLocalSchema(pg)
+    await pg.exec(`insert into tags (id, company_id, name, color) values (1, 1, 'VIP', '#000')`)
+    let runs = 0
+    const db: LiveDb = { query: ((sql: string, params?: unknown[]) => (runs++, pg.query(sql, params))) as LiveDb['query'], listen: pg.listen.bind(pg) }
+    const q = { sql: 'select name from tags where id = $1', params: [1] }
+    await warmQuery(db, q)
+    expect(runs).toBe(1)
+    await warmQuery(db, q)
+    expect(runs).toBe(1)
+    const seen: string[][] = []
+    const stop = watchQuery<{ name: string }>(db, q, (rows) => seen.push(rows.map((r) => r.name)), (err) => {
+      throw err
+    })
+    // In the same call, with no query of its own.
+    expect(seen).toEqual([['VIP']])
+    await Bun.sleep(30)
+    expect(runs).toBe(1)
+    await warmQuery(db, q)
+    expect(runs).toBe(1)
+    // Still live once watched.
+    await pg.exec(`update tags set name = 'Cliente VIP' where id = 1`)
+    await until(() => seen.length === 2)
+    expect(seen[1]).toEqual(['Cliente VIP'])
+    stop()
+
+    // Read ahead, then its table changes before anyone watches: the kept rows first, then the new ones.
+    const other = { sql: 'select name from tags where id = $1', params: [2] }
+    await pg.exec(`insert into tags (id, company_id, name, color) values (2, 1, 'Novo', '#111')`)
+    await warmQuery(db, other)
+    await pg.exec(`update tags set name = 'Renomeada' where id = 2`)
+    await Bun.sleep(30)
+    const later: string[][] = []
+    const stopOther = watchQuery<{ name: string }>(db, other, (rows) => later.push(rows.map((r) => r.name)), (err) => {
+      throw err
+    })
+    expect(later).toEqual([['Novo']])
+    await until(() => later.length === 2)
+    expect(later[1]).toEqual(['Renomeada'])
+    stopOther()
     await pg.close()
   }, 60_000)
 

@@ -53,8 +53,11 @@ class TableChanges {
   }
 }
 
-/** Queries no screen shows any more, kept (with their last rows) for the next screen that asks. */
-const IDLE_KEPT = 40
+/**
+ * Queries no screen shows any more, kept (with their last rows) for the next screen that asks: the
+ * screens' recent ones and the chats read ahead of a click (features/tickets/chat-warmup.ts, 24 queries).
+ */
+const IDLE_KEPT = 64
 
 /**
  * One query over one database, shared by every watcher of the same statement and parameters: it runs
@@ -190,6 +193,15 @@ class LiveQueries {
     }
   }
 
+  /** Reads a query nobody watches yet into the kept ones; one already kept or watched is left as it is. */
+  async warm(key: string, query: SqlQuery): Promise<void> {
+    if (this.byKey.has(key)) return
+    const q = new SharedQuery(this.db, query, this.changes, () => this.trim())
+    this.byKey.set(key, q)
+    await this.changes.ready
+    await q.runIfNeeded()
+  }
+
   /** Keeps the IDLE_KEPT most recently used queries nobody watches; the older ones stop listening. */
   private trim() {
     const idle = [...this.byKey].filter(([, q]) => !q.watchers.size)
@@ -218,6 +230,14 @@ const keyOf = (query: SqlQuery) => JSON.stringify([query.sql, query.params])
  */
 export function watchQuery<T>(db: LiveDb, query: SqlQuery, onRows: (rows: T[]) => void, onError: (err: unknown) => void): () => void {
   return liveOf(db).watch(keyOf(query), query, onRows as (rows: unknown[]) => void, onError)
+}
+
+/**
+ * Reads a query ahead of the screen that will watch it (the chat of a ticket the user may click next):
+ * that screen then paints its rows at once, refreshed if a table changed meanwhile. Resolves once read.
+ */
+export function warmQuery(db: LiveDb, query: SqlQuery): Promise<void> {
+  return liveOf(db).warm(keyOf(query), query)
 }
 
 export interface LiveRows<T> {

@@ -8,6 +8,7 @@ import { LoadingScreen } from '../../ui/message-card.tsx'
 import { TicketListRow, type TicketRowLabels } from './ticket-list-item.tsx'
 import { TicketFilters } from './ticket-filters.tsx'
 import { useTicketListView } from './ticket-list-view.ts'
+import { useWarmChats } from './chat-warmup.ts'
 import { codeText } from '../../lib/errors.ts'
 import { useTicketActions } from './ticket-actions.ts'
 import { readSearchPageSize, saveSearchPageSize, SEARCH_PAGE_SIZES, type SearchPageSize } from './search-page-size.ts'
@@ -78,6 +79,7 @@ export function TicketListPanel({ selectedUuid, onNewTicket, onOpen, onAccept, t
     if (debounced.trim()) performance.mark('search:debounced')
   }, [debounced])
   usePaintedMark('list', !loading, tickets.length, tickets)
+  useWarmChats(tickets)
 
   // Stable for the memoised rows: the page's callbacks are new on every render.
   const latest = useRef({ onOpen, onAccept, actions })

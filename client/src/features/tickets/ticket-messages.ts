@@ -56,6 +56,11 @@ export function chatMessagesQuery(t: { ticketId: number; contactId: number; what
   }
 }
 
+/** The chat's query for its newest `limit` messages (one more, to tell whether older ones exist). */
+export function chatPageQuery(ticket: { id: number; contactId: number; whatsappId: number | null } | null, limit: number): SqlQuery {
+  return chatMessagesQuery({ ticketId: ticket?.id ?? 0, contactId: ticket?.contactId ?? 0, whatsappId: ticket?.whatsappId ?? null }, limit + 1)
+}
+
 type MessageRow = {
   key: string
   id: number | string | null
@@ -143,10 +148,7 @@ export function useChatMessages(
   limit: number,
 ): { messages: ChatMessage[]; loading: boolean; hasMore: boolean } {
   const db = useLocalFirst()?.db ?? null
-  const query = useMemo(
-    () => chatMessagesQuery({ ticketId: ticket?.id ?? 0, contactId: ticket?.contactId ?? 0, whatsappId: ticket?.whatsappId ?? null }, limit + 1),
-    [ticket?.id, ticket?.contactId, ticket?.whatsappId, limit],
-  )
+  const query = useMemo(() => chatPageQuery(ticket, limit), [ticket?.id, ticket?.contactId, ticket?.whatsappId, limit]) // eslint-disable-line react-hooks/exhaustive-deps
   const { rows, loading } = useLiveQuery<MessageRow>(db, query)
   const ticketId = ticket?.id ?? 0
   const echoes = useEchoes(ticketId)
