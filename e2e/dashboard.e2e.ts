@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core'
 import { withSystem } from '../server/db/tenant.ts'
 import { createCompany, createConnection, createUser, superToken } from '../test/factories.ts'
 import { call } from '../test/http.ts'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, loginAs, openBrowser, screenshot, type Server, startServer, until, waitForLanding } from './support/harness.ts'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, loginAs, openBrowser, screenshot, SEEDED_MONTH_DAY, type Server, startServer, until, waitForLanding } from './support/harness.ts'
 
 /**
  * The dashboard at / (issue 18): an admin reads the counters of the month, narrows the range, reads the
@@ -55,6 +55,7 @@ describe('dashboard', () => {
   test('an admin reads the month, narrows the range, switches tabs and exports the attendants', async () => {
     const { page, close } = await openBrowser({ width: 1366, height: 820 })
     try {
+      await page.clock.install({ time: SEEDED_MONTH_DAY })
       await loginAs(page, server.baseUrl, company.adminEmail, 'admin-pass')
       await waitForLanding(page)
       await page.getByTestId('dashboard-title').waitFor()
@@ -123,6 +124,7 @@ describe('dashboard', () => {
     try {
       const other = await openBrowser({ width: 1366, height: 820 })
       try {
+        await other.page.clock.install({ time: SEEDED_MONTH_DAY })
         await loginAs(other.page, server.baseUrl, company.adminEmail, 'admin-pass')
         await other.page.getByTestId('dashboard-title').waitFor()
         await until('the month counters', async () => (await stat(other.page, 'tickets').textContent()) === '5')

@@ -4,7 +4,7 @@ import * as XLSX from '@e965/xlsx'
 import { withSystem } from '../server/db/tenant.ts'
 import { createCompany, createConnection, createUser } from '../test/factories.ts'
 import { call } from '../test/http.ts'
-import { loginAs, openBrowser, screenshot, type Server, startServer, until, waitForLanding } from './support/harness.ts'
+import { loginAs, openBrowser, screenshot, SEEDED_MONTH_DAY, type Server, startServer, until, waitForLanding } from './support/harness.ts'
 
 /**
  * The tickets report at /reports (issue 18): an admin filters, pages, opens a ticket's log and its chat,
@@ -47,6 +47,7 @@ describe('tickets report', () => {
   test('filters, pages, the log, the chat and the export of the whole filtered set', async () => {
     const { page, close } = await openBrowser({ width: 1366, height: 820 })
     try {
+      await page.clock.install({ time: SEEDED_MONTH_DAY })
       await loginAs(page, server.baseUrl, company.adminEmail, 'admin-pass')
       await waitForLanding(page)
       await page.goto(`${server.baseUrl}/reports`)

@@ -13,6 +13,11 @@ const ROOT = join(import.meta.dir, '..', '..')
 export const DIST_INDEX = join(ROOT, 'client', 'dist', 'index.html')
 export const RESULTS_DIR = join(ROOT, 'test-results')
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+/**
+ * A day of November 2026, the month the dashboard and report suites seed: their pages' clock starts there
+ * (`page.clock.install`, and runs on from it), so "this month" is that month whatever day the suite runs.
+ */
+export const SEEDED_MONTH_DAY = new Date('2026-11-25T12:00:00Z')
 
 const CHROMIUM_ARGS = [
   '--headless',
