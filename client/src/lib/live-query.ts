@@ -167,10 +167,8 @@ class LiveQueries {
 
   watch(key: string, query: SqlQuery, onRows: (rows: unknown[]) => void, onError: (err: unknown) => void): () => void {
     let q = this.byKey.get(key)
-    if (!q) {
-      q = new SharedQuery(this.db, query, this.changes, () => this.trim())
-      this.byKey.set(key, q)
-    } else {
+    if (!q) q = this.add(key, query)
+    else {
       // Most recently used last: trim() drops from the front.
       this.byKey.delete(key)
       this.byKey.set(key, q)
@@ -196,10 +194,16 @@ class LiveQueries {
   /** Reads a query nobody watches yet into the kept ones; one already kept or watched is left as it is. */
   async warm(key: string, query: SqlQuery): Promise<void> {
     if (this.byKey.has(key)) return
-    const q = new SharedQuery(this.db, query, this.changes, () => this.trim())
-    this.byKey.set(key, q)
+    const q = this.add(key, query)
     await this.changes.ready
     await q.runIfNeeded()
+  }
+
+  /** A new shared query for `key`, the most recently used. */
+  private add(key: string, query: SqlQuery): SharedQuery {
+    const q = new SharedQuery(this.db, query, this.changes, () => this.trim())
+    this.byKey.set(key, q)
+    return q
   }
 
   /** Keeps the IDLE_KEPT most recently used queries nobody watches; the older ones stop listening. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { PGlite } from '@electric-sql/pglite'
 import { applyLocalSchema } from '../../../../sync/client/schema.ts'
+import { eventually } from '../../../../test/sync-support.ts'
 import { watchQuery, type LiveDb } from '../../lib/live-query.ts'
 import { WARM_CHATS, warmChats } from './chat-warmup.ts'
 import { CHAT_PAGE_SIZE, chatPageQuery } from './ticket-messages.ts'
@@ -56,11 +57,7 @@ describe('chats read ahead of a click', () => {
       // Read ahead: answered within the watch call itself; the rest wait for their query.
       expect(header.length).toBe(i < WARM_CHATS ? 1 : 0)
       expect(page.length).toBe(i < WARM_CHATS ? 1 : 0)
-      const start = Date.now()
-      while (!header.length || !page.length) {
-        if (Date.now() - start > 5_000) throw new Error('the chat did not answer')
-        await Bun.sleep(5)
-      }
+      await eventually('the chat', () => header.length > 0 && page.length > 0, 5_000, 5)
       expect((header[0][0] as { uuid: string }).uuid).toBe(t.uuid)
       expect(page[0].length).toBe(10)
       expect(page[0].every((m) => m.body.startsWith('mensagem '))).toBe(true)
