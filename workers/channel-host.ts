@@ -9,7 +9,6 @@ import { handleChannelEvent, type InboundDeps } from './inbound/handle-channel-e
 import type { ConnectionRef } from './inbound/types.ts'
 import { ChatSerializer } from './inbound/chat-serializer.ts'
 import { IngestBatcher } from './inbound/ingest-batcher.ts'
-import { RouteBatcher } from './inbound/route-batcher.ts'
 import { PictureRefresher } from './inbound/picture-refresh.ts'
 import { AddressBooks, writeRequestedBook } from './inbound/address-book.ts'
 import { runSendBatch } from './outbound.ts'
@@ -60,7 +59,6 @@ export class ChannelHost {
   private again = false
   private readonly pictures: PictureRefresher
   private readonly batcher: IngestBatcher
-  private readonly routeBatcher: RouteBatcher
   private readonly lookups = new Set<Promise<unknown>>()
   /** Sends whose channel id is being written, by `connection:externalId` (see emit). */
   private readonly storing = new Map<string, Promise<unknown>>()
@@ -71,7 +69,6 @@ export class ChannelHost {
     this.owner = deps.owner ?? `worker-${process.pid}-${randomUUID().slice(0, 8)}`
     this.pictures = new PictureRefresher(deps)
     this.batcher = new IngestBatcher(deps.db)
-    this.routeBatcher = new RouteBatcher(deps.db)
   }
 
   start(): void {
@@ -236,7 +233,7 @@ export class ChannelHost {
 
   private inboundDeps(): InboundDeps {
     const { db, media, events, now, inbound } = this.deps
-    return { db, media, events, now, batcher: this.batcher, routeBatcher: this.routeBatcher, ...inbound }
+    return { db, media, events, now, batcher: this.batcher, ...inbound }
   }
 
   private outboundDeps() {

@@ -10,8 +10,7 @@ import { namespaceOf, storedNumber } from '../../server/domain/contacts/resolve-
 import type { ConnectionRef, InCompany } from './types.ts'
 import { applyAck, applyEdit, applyRevoke, applyStatus } from './updates.ts'
 import { closeImportedRows } from '../../server/domain/connections/close-imported.ts'
-import { ingestOne, type IngestBatcher } from './ingest-batcher.ts'
-import type { RouteBatcher } from './route-batcher.ts'
+import { ingestOne, type IngestBatcher, type Ingested } from './ingest-batcher.ts'
 import type { TicketRow } from '../../server/domain/tickets/find-or-create-ticket.ts'
 import type { RouteInput, RoutingCtx } from '../../server/domain/routing/index.ts'
 
@@ -29,14 +28,16 @@ export interface InboundDeps {
   transaction?: <T>(companyId: number, fn: (tx: Tx) => Promise<T>) => Promise<T>
   /**
    * The routing step (business hours, queue menu, chatbot: server/domain/routing `routeInbound`). Runs
-   * after the message is stored, in its own transaction of the same kind; its events are published after
-   * it. Without it tickets arrive pending without a queue (the tests of the pipeline alone).
+   * after the message is stored: in its transaction when the host batches, else in one of its own; its
+   * events are published after the message's. Without it tickets arrive pending without a queue (the
+   * tests of the pipeline alone).
    */
   route?: (ctx: RoutingCtx, input: RouteInput) => Promise<void>
-  /** Group commit of messages arriving together (the channel host's; without it, one transaction each). */
+  /**
+   * Group commit of messages arriving together, each with its routing step (the channel host's; without
+   * it, a transaction for the message and one for its step).
+   */
   batcher?: IngestBatcher
-  /** The routing steps of different chats in shared transactions (the channel host's; without it, one each). */
-  routeBatcher?: RouteBatcher
 }
 
 /** A stored message as the live events carry it. */
@@ -165,11 +166,15 @@ async function handleMessage(deps: InboundDeps, inCompany: InCompany, connection
     // The channel's payload answers Baileys' getMessage (retries, quotes); anchor §2 keeps it the same way.
     raw: message.raw,
   }
-  // Contact, ticket and message in one round trip, batched with other chats' messages when the host gives a batcher.
-  const result =
+  // Contact, ticket and message in one round trip; with the host's batcher, together with other chats'
+  // messages and followed by the routing step in the same transaction (one commit for a message and the
+  // bot's answer to it: docs/decisions.md "Inbound group commit").
+  const route = deps.route
+  const ingested: Ingested<IngestAnswer> =
     deps.batcher && !deps.transaction
-      ? await deps.batcher.ingest<IngestAnswer>(connection.companyId, payload)
-      : await inCompany((tx) => ingestOne<IngestAnswer>(tx, payload))
+      ? await deps.batcher.ingest<IngestAnswer>(connection.companyId, payload, route && ((tx, stored) => routeStep(deps, route, connection, tx, stored as StoredAnswer)))
+      : { answer: await inCompany((tx) => ingestOne<IngestAnswer>(tx, payload)), after: null }
+  const result = ingested.answer
   if (result.outcome === 'ignored') return { outcome: 'ignored', reason: result.reason }
   if (result.outcome === 'duplicate') return { outcome: 'duplicate', messageId: result.messageId }
   const { ticket, contact } = result
@@ -178,36 +183,43 @@ async function handleMessage(deps: InboundDeps, inCompany: InCompany, connection
     { type: 'appMessage', companyId: connection.companyId, payload: { action: 'create', message: result.message, ticket: ticketFields, contact } },
     { type: 'ticket', companyId: connection.companyId, payload: { action: result.created ? 'create' : 'update', ticket: ticketFields } },
   ])
-  await routeMessage(deps, inCompany, { connection, ticket, message: result.message, created: result.created })
+  const after = ingested.after
+  if (!after) await routeMessage(deps, inCompany, connection, result)
+  else if ('error' in after) routingFailed(ticket.id, after.error)
+  else if (after.events.length) deps.events.publish(after.events)
   return { outcome: 'stored', messageId: result.message.id, ticketId: ticket.id, ticketCreated: result.created }
 }
 
-type IngestAnswer =
-  | { outcome: 'ignored'; reason: string }
-  | { outcome: 'duplicate'; messageId: number }
-  | { outcome: 'stored'; created: boolean; message: StoredMessage; ticket: TicketRow & { status: string }; contact: Record<string, unknown> }
+type StoredAnswer = { outcome: 'stored'; created: boolean; message: StoredMessage; ticket: TicketRow & { status: string }; contact: Record<string, unknown> }
+type IngestAnswer = { outcome: 'ignored'; reason: string } | { outcome: 'duplicate'; messageId: number } | StoredAnswer
+
+/** The routing step of a stored message in `tx`; its events are gathered per attempt (a batch that rolls back runs it again alone). */
+async function routeStep(deps: InboundDeps, route: NonNullable<InboundDeps['route']>, connection: ConnectionRef, tx: Tx, stored: StoredAnswer): Promise<DomainEvent[]> {
+  const events: DomainEvent[] = []
+  await route({ tx, now: deps.now, emit: (e) => events.push(e) }, { connection, ticket: stored.ticket, message: stored.message, created: stored.created })
+  return events
+}
 
 /**
- * The routing step, after the message is committed. A failure there keeps the message (it is stored and
- * announced) and is logged: the bot missing one beat must not make the channel redeliver the message.
+ * The routing step in a transaction of its own, after the message's commit (no batcher: direct callers
+ * and the simulator route). A failure there keeps the message (it is stored and announced) and is
+ * logged: the bot missing one beat must not make the channel redeliver the message.
  */
-async function routeMessage(deps: InboundDeps, inCompany: InCompany, input: RouteInput): Promise<void> {
-  if (!deps.route) return
+async function routeMessage(deps: InboundDeps, inCompany: InCompany, connection: ConnectionRef, stored: StoredAnswer): Promise<void> {
   const route = deps.route
-  // Events are gathered per attempt: a batch that rolls back runs the step again alone (RouteBatcher).
-  const step = async (tx: Tx) => {
-    const events: DomainEvent[] = []
-    await route({ tx, now: deps.now, emit: (e) => events.push(e) }, input)
-    return events
-  }
+  if (!route) return
   let events: DomainEvent[]
   try {
-    events = deps.routeBatcher && !deps.transaction ? await deps.routeBatcher.run(input.connection.companyId, step) : await inCompany(step)
+    events = await inCompany((tx) => routeStep(deps, route, connection, tx, stored))
   } catch (err) {
-    console.error(`routing failed for ticket ${input.ticket.id}`, err)
+    routingFailed(stored.ticket.id, err)
     return
   }
   if (events.length) deps.events.publish(events)
+}
+
+function routingFailed(ticketId: number, err: unknown) {
+  console.error(`routing failed for ticket ${ticketId}`, err)
 }
 
 function withMissingMediaNote(message: InboundMessage): string {

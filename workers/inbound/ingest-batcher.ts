@@ -1,30 +1,77 @@
 import type { Tx } from '../../server/db/connect.ts'
 import type { Db } from '../../server/db/tenant.ts'
+import type { DomainEvent } from '../../server/domain/context.ts'
 import { CompanyBatcher } from './company-batcher.ts'
 
 /**
+ * What follows a stored message in its transaction (the routing step: bot, queue menu, flows). It
+ * answers the events to publish once the transaction commits, gathered per attempt: a batch that rolls
+ * back runs it again alone, so an attempt must keep nothing outside its answer.
+ */
+export type AfterStored = (tx: Tx, stored: unknown) => Promise<DomainEvent[]>
+
+interface Item {
+  payload: unknown
+  after?: AfterStored
+}
+
+/** The message's outcome, and what the step after it did (null: no step ran, the message was not stored). */
+export interface Ingested<T> {
+  answer: T
+  after: { events: DomainEvent[] } | { error: unknown } | null
+}
+
+const isStored = (answer: unknown) => (answer as { outcome?: string }).outcome === 'stored'
+
+/**
  * Messages of different chats stored together: one app_ingest_message per message in one statement and
- * one transaction (CompanyBatcher). A batch that fails is retried message by message.
+ * one transaction (CompanyBatcher), each message's routing step after it in the same transaction. The
+ * steps of a batch run side by side on its connection, so their statements go out back to back
+ * (pipelined) instead of waiting for each other's round trips: they touch only their own chat's ticket,
+ * contact and jobs (the ChatSerializer keeps a chat's next message behind this one), and a routing step
+ * makes no outside call (integrations and webhooks are jobs).
+ *
+ * A batch where anything fails (a message the database refuses, a step) rolls back whole and each message
+ * goes again alone: stored, then its step under a savepoint, so a step that fails loses only its own
+ * writes and the message is kept (the bot missing one beat must not make the channel redeliver it).
  */
 export class IngestBatcher {
-  private readonly batcher: CompanyBatcher<unknown>
+  private readonly batcher: CompanyBatcher<Item>
 
   constructor(db: Db) {
-    this.batcher = new CompanyBatcher<unknown>(db, {
-      together: async (tx, payloads) => {
+    this.batcher = new CompanyBatcher<Item>(db, {
+      together: async (tx, items) => {
         const rows = await tx<{ result: unknown }[]>`
           select app_ingest_message(b.payload) as result
-            from jsonb_array_elements(${tx.json(payloads as never)}) with ordinality as b(payload, n)
+            from jsonb_array_elements(${tx.json(items.map((item) => item.payload) as never)}) with ordinality as b(payload, n)
            order by b.n`
-        return rows.map((row) => row.result)
+        // Every step settles before the transaction ends: none may still be sending when it rolls back.
+        const settled = await Promise.allSettled(
+          rows.map((row, i) => (items[i].after && isStored(row.result) ? items[i].after(tx, row.result) : Promise.resolve(null))),
+        )
+        const failed = settled.find((s) => s.status === 'rejected')
+        if (failed) throw failed.reason
+        return rows.map((row, i) => {
+          const events = (settled[i] as PromiseFulfilledResult<DomainEvent[] | null>).value
+          return { answer: row.result, after: events ? { events } : null } satisfies Ingested<unknown>
+        })
       },
-      alone: ingestOne,
+      alone: async (tx, item) => {
+        const answer = await ingestOne(tx, item.payload)
+        if (!item.after || !isStored(answer)) return { answer, after: null } satisfies Ingested<unknown>
+        const after = item.after
+        try {
+          return { answer, after: { events: (await tx.savepoint((sp) => after(sp, answer))) as DomainEvent[] } }
+        } catch (error) {
+          return { answer, after: { error } }
+        }
+      },
     })
   }
 
-  /** app_ingest_message(payload) in the company's scope, batched with whatever else is waiting. */
-  ingest<T>(companyId: number, payload: unknown): Promise<T> {
-    return this.batcher.add<T>(companyId, payload)
+  /** app_ingest_message(payload) in the company's scope, then `after` in the same transaction when it stored a message. */
+  ingest<T>(companyId: number, payload: unknown, after?: AfterStored): Promise<Ingested<T>> {
+    return this.batcher.add<Ingested<T>>(companyId, { payload, after })
   }
 }
 
