@@ -10,9 +10,9 @@ import { namespaceOf, storedNumber } from '../../server/domain/contacts/resolve-
 import type { ConnectionRef, InCompany } from './types.ts'
 import { applyAck, applyEdit, applyRevoke, applyStatus } from './updates.ts'
 import { closeImportedRows } from '../../server/domain/connections/close-imported.ts'
-import { ingestOne, type IngestBatcher, type Ingested } from './ingest-batcher.ts'
+import { ingestOne, type AfterStored, type IngestBatcher, type Ingested } from './ingest-batcher.ts'
 import type { TicketRow } from '../../server/domain/tickets/find-or-create-ticket.ts'
-import type { RouteInput, RoutingCtx } from '../../server/domain/routing/index.ts'
+import { writeInboundPreview, type InboundPreview, type RouteInput, type RoutingCtx } from '../../server/domain/routing/index.ts'
 
 export interface InboundDeps {
   db: Db
@@ -172,7 +172,7 @@ async function handleMessage(deps: InboundDeps, inCompany: InCompany, connection
   const route = deps.route
   const ingested: Ingested<IngestAnswer> =
     deps.batcher && !deps.transaction
-      ? await deps.batcher.ingest<IngestAnswer>(connection.companyId, payload, route && ((tx, stored) => routeStep(deps, route, connection, tx, stored as StoredAnswer)))
+      ? await deps.batcher.ingest<IngestAnswer>(connection.companyId, payload, route && afterStored(deps, route, connection))
       : { answer: await inCompany((tx) => ingestOne<IngestAnswer>(tx, payload)), after: null }
   const result = ingested.answer
   if (result.outcome === 'ignored') return { outcome: 'ignored', reason: result.reason }
@@ -190,13 +190,35 @@ async function handleMessage(deps: InboundDeps, inCompany: InCompany, connection
   return { outcome: 'stored', messageId: result.message.id, ticketId: ticket.id, ticketCreated: result.created }
 }
 
-type StoredAnswer = { outcome: 'stored'; created: boolean; message: StoredMessage; ticket: TicketRow & { status: string }; contact: Record<string, unknown> }
+type StoredAnswer = {
+  outcome: 'stored'
+  created: boolean
+  message: StoredMessage
+  ticket: TicketRow & { status: string }
+  contact: Record<string, unknown>
+  /** Not yet written: the routing step in the same transaction writes it (IngestBatcher, migration 0039). */
+  preview?: InboundPreview | null
+}
 type IngestAnswer = { outcome: 'ignored'; reason: string } | { outcome: 'duplicate'; messageId: number } | StoredAnswer
+
+/** The routing step in the message's own transaction (IngestBatcher), and what the message owes its ticket if the step fails. */
+function afterStored(deps: InboundDeps, route: NonNullable<InboundDeps['route']>, connection: ConnectionRef): AfterStored {
+  return {
+    run: (tx, stored) => routeStep(deps, route, connection, tx, stored as StoredAnswer),
+    failed: async (tx, stored) => {
+      const { ticket, preview } = stored as StoredAnswer
+      if (preview) await writeInboundPreview(tx, ticket.id, preview)
+    },
+  }
+}
 
 /** The routing step of a stored message in `tx`; its events are gathered per attempt (a batch that rolls back runs it again alone). */
 async function routeStep(deps: InboundDeps, route: NonNullable<InboundDeps['route']>, connection: ConnectionRef, tx: Tx, stored: StoredAnswer): Promise<DomainEvent[]> {
   const events: DomainEvent[] = []
-  await route({ tx, now: deps.now, emit: (e) => events.push(e) }, { connection, ticket: stored.ticket, message: stored.message, created: stored.created })
+  const preview = stored.preview ? { pending: stored.preview } : undefined
+  await route({ tx, now: deps.now, emit: (e) => events.push(e), preview }, { connection, ticket: stored.ticket, message: stored.message, created: stored.created })
+  // No write of the step carried the message's preview (a step with nothing to do): written alone.
+  if (preview?.pending) await writeInboundPreview(tx, stored.ticket.id, preview.pending)
   return events
 }
 

@@ -127,6 +127,31 @@ describeEachBackend('routing steps in the messages\' transactions', (env) => {
       }
     }
     expect(checked).toBe(20 * 9)
+    // The message's preview went out with the step's own ticket update: one ticket update per message.
+    const tickets = await withSystem(s.db, (tx) => tx<{ lastMessage: string; fromMe: boolean; unreadMessages: number; updates: number }[]>`
+      select t.last_message, t.from_me, t.unread_messages,
+             (select count(*)::int from sync_log l where l.relation = 'tickets' and l.op = 'update' and (l.new ->> 'id')::int = t.id) as updates
+        from tickets t where t.company_id = ${companyId}`)
+    expect(tickets).toHaveLength(20)
+    for (const t of tickets) expect(t).toEqual({ lastMessage: MENU, fromMe: true, unreadMessages: 5, updates: 5 })
+  })
+
+  test('a step that writes nothing leaves the message\'s preview to the pipeline: written once, after it', async () => {
+    const s = env().services
+    const { companyId } = await createCompany(env())
+    const conn = await createConnection(env(), companyId)
+    const host = new ChannelHost({ db: s.db, media: s.media, events: s.events, now: () => env().clock.now, log: () => {}, inbound: { route: routeInbound } })
+    const at = env().clock.now
+    const sent = Array.from({ length: 60 }, (_, i) => textAt(200 + (i % 20), `m${Math.floor(i / 20)}`, at))
+    const results = await Promise.all(sent.map((message) => host.emit(conn, { kind: 'message', message })))
+    await host.stop()
+    expect(results.every((r) => (r as { outcome: string }).outcome === 'stored')).toBe(true)
+    const tickets = await withSystem(s.db, (tx) => tx<{ lastMessage: string; fromMe: boolean; unreadMessages: number; replies: number }[]>`
+      select t.last_message, t.from_me, t.unread_messages,
+             (select count(*)::int from messages m where m.ticket_id = t.id and m.from_me) as replies
+        from tickets t where t.company_id = ${companyId}`)
+    expect(tickets).toHaveLength(20)
+    for (const t of tickets) expect(t).toEqual({ lastMessage: 'm2', fromMe: false, unreadMessages: 3, replies: 0 })
   })
 
   test('a step the database refuses rolls its batch back: that step is lost alone with its message kept, the others are written once', async () => {
@@ -173,6 +198,10 @@ describeEachBackend('routing steps in the messages\' transactions', (env) => {
       select t.id, c.number, t.flow_webhook from tickets t join contacts c on c.id = t.contact_id where t.company_id = ${companyId}`)
     const ticketOf = (number: string) => tickets.find((t) => t.number === number)!
     expect(ticketOf(failing).flowWebhook).toBe(false)
+    // Its message still wrote its own preview: the step owed it and failed.
+    const [preview] = await withSystem(s.db, (tx) => tx<{ lastMessage: string; fromMe: boolean; unreadMessages: number }[]>`
+      select last_message, from_me, unread_messages from tickets where id = ${ticketOf(failing).id}`)
+    expect(preview).toEqual({ lastMessage: 'fluxo', fromMe: false, unreadMessages: 1 })
     expect(ticketOf(routed(8)).flowWebhook).toBe(true)
     const repliesAnnounced = (ticketId: number) =>
       events.filter((e) => {

@@ -4,11 +4,15 @@ import type { DomainEvent } from '../../server/domain/context.ts'
 import { CompanyBatcher } from './company-batcher.ts'
 
 /**
- * What follows a stored message in its transaction (the routing step: bot, queue menu, flows). It
+ * What follows a stored message in its transaction (the routing step: bot, queue menu, flows). `run`
  * answers the events to publish once the transaction commits, gathered per attempt: a batch that rolls
- * back runs it again alone, so an attempt must keep nothing outside its answer.
+ * back runs it again alone, so an attempt must keep nothing outside its answer. When it fails alone (under
+ * a savepoint), `failed` writes what the message itself still owes its ticket (its deferred preview).
  */
-export type AfterStored = (tx: Tx, stored: unknown) => Promise<DomainEvent[]>
+export interface AfterStored {
+  run: (tx: Tx, stored: unknown) => Promise<DomainEvent[]>
+  failed: (tx: Tx, stored: unknown) => Promise<void>
+}
 
 interface Item {
   payload: unknown
@@ -22,6 +26,12 @@ export interface Ingested<T> {
 }
 
 const isStored = (answer: unknown) => (answer as { outcome?: string }).outcome === 'stored'
+
+/**
+ * A message its step follows leaves the ticket's preview to the step, which writes it with its own ticket
+ * update (migration 0039: one ticket update per answered message, not two).
+ */
+const deferred = (item: Item) => (item.after ? { ...(item.payload as object), deferPreview: true } : item.payload)
 
 /**
  * Messages of different chats stored together: one app_ingest_message per message in one statement and
@@ -43,11 +53,11 @@ export class IngestBatcher {
       together: async (tx, items) => {
         const rows = await tx<{ result: unknown }[]>`
           select app_ingest_message(b.payload) as result
-            from jsonb_array_elements(${tx.json(items.map((item) => item.payload) as never)}) with ordinality as b(payload, n)
+            from jsonb_array_elements(${tx.json(items.map(deferred) as never)}) with ordinality as b(payload, n)
            order by b.n`
         // Every step settles before the transaction ends: none may still be sending when it rolls back.
         const settled = await Promise.allSettled(
-          rows.map((row, i) => (items[i].after && isStored(row.result) ? items[i].after(tx, row.result) : Promise.resolve(null))),
+          rows.map((row, i) => (items[i].after && isStored(row.result) ? items[i].after.run(tx, row.result) : Promise.resolve(null))),
         )
         const failed = settled.find((s) => s.status === 'rejected')
         if (failed) throw failed.reason
@@ -57,12 +67,13 @@ export class IngestBatcher {
         })
       },
       alone: async (tx, item) => {
-        const answer = await ingestOne(tx, item.payload)
+        const answer = await ingestOne(tx, deferred(item))
         if (!item.after || !isStored(answer)) return { answer, after: null } satisfies Ingested<unknown>
         const after = item.after
         try {
-          return { answer, after: { events: (await tx.savepoint((sp) => after(sp, answer))) as DomainEvent[] } }
+          return { answer, after: { events: (await tx.savepoint((sp) => after.run(sp, answer))) as DomainEvent[] } }
         } catch (error) {
+          await after.failed(tx, answer)
           return { answer, after: { error } }
         }
       },

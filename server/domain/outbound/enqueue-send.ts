@@ -59,10 +59,11 @@ export async function enqueueSend(tx: Tx, req: SendRequest): Promise<QueuedMessa
 /**
  * Several messages of one ticket, in this order (a flow step's texts and media), as enqueueSend stores one,
  * in two statements whatever their number: one insert of every row, then the ticket's preview (with
- * `ticketColumns`, other columns of the ticket the caller writes with them) and the jobs.
+ * `ticketColumns`, other columns of the ticket the caller writes with them; `before`, a write of the ticket
+ * that comes first and yields to them: the routed message's own preview) and the jobs.
  * Every routing step and bot reply goes through here, so its round trips are the pipeline's.
  */
-export async function enqueueSends(tx: Tx, reqs: SendRequest[], ticketColumns: Record<string, unknown> = {}): Promise<QueuedMessage[]> {
+export async function enqueueSends(tx: Tx, reqs: SendRequest[], ticketColumns: Record<string, unknown> = {}, before: TicketWrite = NO_WRITE): Promise<QueuedMessage[]> {
   if (!reqs.length) return []
   const rows = reqs.map((req) => messageRow(tx, req))
   const inserted = await tx<QueuedMessage[]>`
@@ -81,15 +82,27 @@ export async function enqueueSends(tx: Tx, reqs: SendRequest[], ticketColumns: R
   // Called in the select list's order, so the jobs queue in the messages' order.
   const enqueue = jobs.length ? tx`select ${commaList(tx, jobs)}` : null
   // The ticket's preview and the caller's columns (a flow run's state) in the same statement.
-  const columns = { ...(last ? { lastMessage: (last.body || last.media?.originalName || '').slice(0, 255), fromMe: true } : {}), ...ticketColumns }
+  const columns = { ...before.columns, ...(last ? { lastMessage: (last.body || last.media?.originalName || '').slice(0, 255), fromMe: true } : {}), ...ticketColumns }
   if (Object.keys(columns).length) {
-    const update = tx`update tickets set ${tx(columns)} where id = ${reqs[0].ticketId}`
+    const update = updateTicketRow(tx, reqs[0].ticketId, { columns, addUnread: before.addUnread && !('unreadMessages' in ticketColumns) })
     await (enqueue ? tx`with ticket as (${update}) ${enqueue}` : update)
   } else if (enqueue) {
     await enqueue
   }
   return messages
 }
+
+/** Ticket columns by camelCase name, and whether the unread counter goes up by one with them. */
+export interface TicketWrite {
+  columns: Record<string, unknown>
+  addUnread?: boolean
+}
+
+const NO_WRITE: TicketWrite = { columns: {} }
+
+/** One update of a ticket's columns; the unread counter is raised in the statement (a concurrent read-all keeps its effect). */
+export const updateTicketRow = (tx: Tx, ticketId: number, write: TicketWrite) =>
+  tx`update tickets set ${tx(write.columns)}${write.addUnread ? tx`, unread_messages = unread_messages + 1` : tx``} where id = ${ticketId}`
 
 /** SQL fragments joined by commas (a values list, a select list). */
 const commaList = (tx: Tx, parts: Fragment[]) => parts.reduce((list, part) => tx`${list}, ${part}`)

@@ -1,4 +1,5 @@
 export { routeInbound, botSkipReason } from './route-inbound.ts'
-export type { RouteInput, RoutingCtx } from './routing-context.ts'
+export type { InboundPreview, RouteInput, RoutingCtx } from './routing-context.ts'
+export { writeInboundPreview } from './routing-effects.ts'
 export { isWithinSchedule, localTime } from './schedule-rules.ts'
 export { renderMenu, pickByNumber, mayReask, botAttemptsLeft } from './menu-rules.ts'

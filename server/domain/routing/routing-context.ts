@@ -17,6 +17,20 @@ export interface RoutingCtx {
    * the ticket's preview, the run's columns and the jobs one statement, not two statements per message.
    */
   held?: HeldWrites
+  /**
+   * The routed message's ticket preview, not yet written: the pipeline stored the message in this
+   * transaction with deferPreview (migration 0039), so the step's first ticket write carries it
+   * (routing-effects) instead of the ticket taking two updates; whatever is left the pipeline writes
+   * after the step. Shared by reference across the ctx copies of one step.
+   */
+  preview?: { pending: InboundPreview | null }
+}
+
+/** An inbound message's effect on its ticket's preview: its text, who wrote it, the unread counter. */
+export interface InboundPreview {
+  lastMessage: string
+  fromMe: boolean
+  unread: 'add' | 'clear' | 'keep'
 }
 
 export interface HeldWrites {

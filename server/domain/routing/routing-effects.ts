@@ -1,8 +1,9 @@
-import { enqueueSends, type SendRequest } from '../outbound/enqueue-send.ts'
+import { enqueueSends, updateTicketRow, type SendRequest, type TicketWrite } from '../outbound/enqueue-send.ts'
 import type { TicketLogType } from '../tickets/ticket-logs.ts'
 import { fillTemplate } from '../messages/fill-template.ts'
 import { botAttemptsLeft, mayReask } from './menu-rules.ts'
-import type { HeldWrites, RouteInput, RoutingCtx } from './routing-context.ts'
+import type { Tx } from '../../db/connect.ts'
+import type { HeldWrites, InboundPreview, RouteInput, RoutingCtx } from './routing-context.ts'
 import type { RoutingState } from './routing-state.ts'
 
 /** Ticket columns the routing step changes, by their camelCase names. */
@@ -79,7 +80,7 @@ async function enqueueSystem(ctx: RoutingCtx, state: RunState, req: Pick<SendReq
 }
 
 async function storeSends(ctx: RoutingCtx, state: RunState, requests: SendRequest[], ticket?: Record<string, unknown>): Promise<void> {
-  for (const message of await enqueueSends(ctx.tx, requests, ticket)) {
+  for (const message of await enqueueSends(ctx.tx, requests, ticket, takePreview(ctx))) {
     ctx.emit({ type: 'appMessage', companyId: state.companyId, payload: { action: 'create', message, ticket: { id: state.ticketId } } })
   }
 }
@@ -93,8 +94,33 @@ export async function setTicketColumns(ctx: RoutingCtx, state: RunState, columns
   else await updateTicket(ctx, state, columns)
 }
 
-const updateTicket = (ctx: RoutingCtx, state: RunState, columns: Record<string, unknown>) =>
-  ctx.tx`update tickets set ${ctx.tx(columns)} where id = ${state.ticketId}`
+const updateTicket = (ctx: RoutingCtx, state: RunState, columns: Record<string, unknown>) => {
+  const preview = takePreview(ctx)
+  // The step's columns come after the message's preview; an unread count it sets wins over the message's.
+  const addUnread = preview.addUnread && !('unreadMessages' in columns)
+  return updateTicketRow(ctx.tx, state.ticketId, { columns: { ...preview.columns, ...columns }, addUnread })
+}
+
+/** The routed message's preview when no write of the step carried it (or the step failed), written alone. */
+export async function writeInboundPreview(tx: Tx, ticketId: number, preview: InboundPreview): Promise<void> {
+  await updateTicketRow(tx, ticketId, previewWrite(preview))
+}
+
+/**
+ * The routed message's preview for the step's first ticket write to carry (RoutingCtx.preview), taken once;
+ * nothing when the pipeline wrote it already.
+ */
+function takePreview(ctx: RoutingCtx): TicketWrite {
+  const pending = ctx.preview?.pending
+  if (!pending) return { columns: {} }
+  ctx.preview!.pending = null
+  return previewWrite(pending)
+}
+
+const previewWrite = (preview: InboundPreview): TicketWrite => ({
+  columns: { lastMessage: preview.lastMessage, fromMe: preview.fromMe, ...(preview.unread === 'clear' ? { unreadMessages: 0 } : {}) },
+  addUnread: preview.unread === 'add',
+})
 
 /**
  * Runs `walk` with the ticket's system sends and run columns held, then writes them together, the sends in
