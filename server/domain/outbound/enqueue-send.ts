@@ -84,7 +84,7 @@ export async function enqueueSends(tx: Tx, reqs: SendRequest[], ticketColumns: R
   // The ticket's preview and the caller's columns (a flow run's state) in the same statement.
   const columns = { ...before.columns, ...(last ? { lastMessage: (last.body || last.media?.originalName || '').slice(0, 255), fromMe: true } : {}), ...ticketColumns }
   if (Object.keys(columns).length) {
-    const update = updateTicketRow(tx, reqs[0].ticketId, { columns, addUnread: before.addUnread && !('unreadMessages' in ticketColumns) })
+    const update = updateTicketRow(tx, reqs[0].ticketId, { columns, addUnread: before.addUnread })
     await (enqueue ? tx`with ticket as (${update}) ${enqueue}` : update)
   } else if (enqueue) {
     await enqueue
@@ -100,9 +100,14 @@ export interface TicketWrite {
 
 const NO_WRITE: TicketWrite = { columns: {} }
 
-/** One update of a ticket's columns; the unread counter is raised in the statement (a concurrent read-all keeps its effect). */
-export const updateTicketRow = (tx: Tx, ticketId: number, write: TicketWrite) =>
-  tx`update tickets set ${tx(write.columns)}${write.addUnread ? tx`, unread_messages = unread_messages + 1` : tx``} where id = ${ticketId}`
+/**
+ * One update of a ticket's columns; the unread counter is raised in the statement (a concurrent read-all
+ * keeps its effect), unless the columns set it: a count written with them wins over the +1.
+ */
+export const updateTicketRow = (tx: Tx, ticketId: number, write: TicketWrite) => {
+  const addUnread = write.addUnread && !('unreadMessages' in write.columns)
+  return tx`update tickets set ${tx(write.columns)}${addUnread ? tx`, unread_messages = unread_messages + 1` : tx``} where id = ${ticketId}`
+}
 
 /** SQL fragments joined by commas (a values list, a select list). */
 const commaList = (tx: Tx, parts: Fragment[]) => parts.reduce((list, part) => tx`${list}, ${part}`)

@@ -95,10 +95,9 @@ export async function setTicketColumns(ctx: RoutingCtx, state: RunState, columns
 }
 
 const updateTicket = (ctx: RoutingCtx, state: RunState, columns: Record<string, unknown>) => {
+  // The step's columns come after the message's preview (an unread count they set wins: updateTicketRow).
   const preview = takePreview(ctx)
-  // The step's columns come after the message's preview; an unread count it sets wins over the message's.
-  const addUnread = preview.addUnread && !('unreadMessages' in columns)
-  return updateTicketRow(ctx.tx, state.ticketId, { columns: { ...preview.columns, ...columns }, addUnread })
+  return updateTicketRow(ctx.tx, state.ticketId, { columns: { ...preview.columns, ...columns }, addUnread: preview.addUnread })
 }
 
 /** The routed message's preview when no write of the step carried it (or the step failed), written alone. */
