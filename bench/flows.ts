@@ -4,11 +4,13 @@
  *     option to a message and back to the menu), p50 / p95 on Postgres (target p95 ≤ 50 ms)
  *  2. ingest through the channel host with the routing step while a flow runs on every chat (target
  *     ≥ 1,000 messages/s): each message advancing it (two replies queued per message), and each message
- *     arriving while the flow waits in an interval (stored only: the flow rule's own cost)
+ *     arriving while the flow waits in an interval (stored only: the flow rule's own cost); each with the
+ *     CPU a message costs this process and Postgres (bench/cpu.ts), steadier than the rate on a busy host
  * BENCH_MESSAGES (default 5,000), BENCH_CHATS (default 100) and BENCH_SAMPLES (default 300) size the runs.
  */
 import { withSystem } from '../server/db/tenant.ts'
-import { routeInbound } from '../server/domain/routing/index.ts'
+import { cpuMeter, formatCpu } from './cpu.ts'
+import { inboundRouting, routeInbound } from '../server/domain/routing/index.ts'
 import { startTestEnv, type TestEnv } from '../test/env.ts'
 import { ChannelHost } from '../workers/channel-host.ts'
 import type { InboundMessage } from '../workers/channels/types.ts'
@@ -78,17 +80,19 @@ async function stepLatency(env: TestEnv) {
 async function ingest(env: TestEnv, waiting = false) {
   const conn = await prepare(env, `Bench flow ingest${waiting ? ' waiting' : ''}`, waiting)
   const s = env.services
-  const host = new ChannelHost({ db: s.db, media: s.media, events: s.events, now: () => new Date(), log: () => {}, simulator: { ackDelaysMs: [] }, inbound: { route: routeInbound } })
+  const host = new ChannelHost({ db: s.db, media: s.media, events: s.events, now: () => new Date(), log: () => {}, simulator: { ackDelaysMs: [] }, inbound: inboundRouting })
   await Promise.all(Array.from({ length: CHATS }, (_, c) => host.emit(conn, { kind: 'message', message: message(waiting ? 30_000 : 20_000, c, 'fluxo') })))
   if (waiting) await Promise.all(Array.from({ length: CHATS }, (_, c) => host.emit(conn, { kind: 'message', message: message(waiting ? 30_000 : 20_000, c, '1') })))
   const running = await withSystem(s.db, (tx) => tx<{ n: number }[]>`select count(*)::int as n from tickets where whatsapp_id = ${conn.id} and flow_webhook`)
+  const cpu = cpuMeter()
   const t0 = performance.now()
   await Promise.all(Array.from({ length: MESSAGES }, (_, i) => host.emit(conn, { kind: 'message', message: message(waiting ? 30_000 : 20_000, i % CHATS, '1') })))
   const ms = performance.now() - t0
+  const perMessage = cpu.per(MESSAGES)
   await host.stop()
   const [{ replies }] = await withSystem(s.db, (tx) => tx<{ replies: number }[]>`
     select count(*)::int as replies from messages where whatsapp_id = ${conn.id} and from_me`)
-  return { ms, perSecond: (MESSAGES / ms) * 1000, running: running[0].n, replies }
+  return { ms, perSecond: (MESSAGES / ms) * 1000, running: running[0].n, replies, cpu: perMessage }
 }
 
 const env = await startTestEnv('postgres')
@@ -97,11 +101,11 @@ try {
   console.log(`[postgres] inbound that advances a flow step → its replies enqueued: p50 ${lat.p50.toFixed(1)} ms, p95 ${lat.p95.toFixed(1)} ms (n=${lat.n})`)
   const ing = await ingest(env)
   console.log(
-    `[postgres] ingest with a flow running on every chat, each message a step (${ing.running} chats): ${MESSAGES} messages in ${(ing.ms / 1000).toFixed(2)} s → ${ing.perSecond.toFixed(0)} messages/s (${ing.replies} replies queued)`,
+    `[postgres] ingest with a flow running on every chat, each message a step (${ing.running} chats): ${MESSAGES} messages in ${(ing.ms / 1000).toFixed(2)} s → ${ing.perSecond.toFixed(0)} messages/s (${ing.replies} replies queued); ${formatCpu(ing.cpu)}`,
   )
   const idle = await ingest(env, true)
   console.log(
-    `[postgres] ingest with a flow waiting in an interval on every chat (${idle.running} chats; messages stored, no step): ${MESSAGES} messages in ${(idle.ms / 1000).toFixed(2)} s → ${idle.perSecond.toFixed(0)} messages/s`,
+    `[postgres] ingest with a flow waiting in an interval on every chat (${idle.running} chats; messages stored, no step): ${MESSAGES} messages in ${(idle.ms / 1000).toFixed(2)} s → ${idle.perSecond.toFixed(0)} messages/s; ${formatCpu(idle.cpu)}`,
   )
 } finally {
   await env.close()

@@ -12,7 +12,7 @@ import { enqueueSend } from '../server/domain/outbound/enqueue-send.ts'
 import { startTestEnv, type TestEnv } from '../test/env.ts'
 import { superToken } from '../test/factories.ts'
 import { serve } from '../test/sync-support.ts'
-import { routeInbound } from '../server/domain/routing/index.ts'
+import { inboundRouting } from '../server/domain/routing/index.ts'
 import { ChannelHost } from '../workers/channel-host.ts'
 import type { InboundMessage } from '../workers/channels/types.ts'
 
@@ -52,7 +52,7 @@ function hostOf(env: TestEnv, opts: { route?: boolean } = {}) {
     log: () => {},
     simulator: { ackDelaysMs: [50, 150] },
     // As workers/start-workers.ts runs it: each stored message then takes the routing step too.
-    inbound: opts.route ? { route: routeInbound } : undefined,
+    inbound: opts.route ? inboundRouting : undefined,
   })
 }
 

@@ -37,7 +37,7 @@ export interface ChannelHostDeps {
   /** Drivers for channels other than the simulator (Cloud API, Meta, Baileys). */
   drivers?: Partial<Record<ChannelKind, DriverFactory>>
   simulator?: SimulatorOptions
-  inbound?: Pick<InboundDeps, 'mediaMaxBytes' | 'route'>
+  inbound?: Pick<InboundDeps, 'mediaMaxBytes' | 'route' | 'routeStates'>
   /** How often queued sends are looked for when nothing woke the host (ms). */
   pollMs?: number
 }

@@ -1,5 +1,5 @@
 import type { Services } from '../server/app-env.ts'
-import { routeInbound } from '../server/domain/routing/index.ts'
+import { inboundRouting } from '../server/domain/routing/index.ts'
 import { ChannelHost, type ChannelHostDeps } from './channel-host.ts'
 import { BaileysDriver } from './channels/baileys/baileys-driver.ts'
 import { storedMessageLookup } from './channels/baileys/stored-message.ts'
@@ -71,7 +71,7 @@ export function startWorkers(services: Services, opts: StartWorkersOptions = {})
       ...opts.drivers,
     },
     simulator: opts.simulator,
-    inbound: { mediaMaxBytes: services.config.MEDIA_DOWNLOAD_LIMIT_BYTES, route: routeInbound },
+    inbound: { mediaMaxBytes: services.config.MEDIA_DOWNLOAD_LIMIT_BYTES, ...inboundRouting },
   })
   const sessions = new SessionManager({ db: services.db, host, now: services.now, log })
   host.start()

@@ -34,6 +34,11 @@ export interface InboundDeps {
    */
   route?: (ctx: RoutingCtx, input: RouteInput) => Promise<void>
   /**
+   * What `route` reads first (routeInbound: its ticket's routing state), read for a whole batch of the
+   * host's group commit in one statement and handed over as `input.state` (routing `inboundRouting`).
+   */
+  routeStates?: (tx: Tx, ticketIds: number[]) => Promise<Map<number, NonNullable<RouteInput['state']>>>
+  /**
    * Group commit of messages arriving together, each with its routing step (the channel host's; without
    * it, a transaction for the message and one for its step).
    */
@@ -204,19 +209,28 @@ type IngestAnswer = { outcome: 'ignored'; reason: string } | { outcome: 'duplica
 /** The routing step in the message's own transaction (IngestBatcher), and what the message owes its ticket if the step fails. */
 function afterStored(deps: InboundDeps, route: NonNullable<InboundDeps['route']>, connection: ConnectionRef): AfterStored {
   return {
-    run: (tx, stored) => routeStep(deps, route, connection, tx, stored as StoredAnswer),
+    run: (tx, stored, state) => routeStep(deps, route, connection, tx, stored as StoredAnswer, state as RouteInput['state']),
     failed: async (tx, stored) => {
       const { ticket, preview } = stored as StoredAnswer
       if (preview) await writeInboundPreview(tx, ticket.id, preview)
     },
+    readTogether: deps.routeStates,
   }
 }
 
 /** The routing step of a stored message in `tx`; its events are gathered per attempt (a batch that rolls back runs it again alone). */
-async function routeStep(deps: InboundDeps, route: NonNullable<InboundDeps['route']>, connection: ConnectionRef, tx: Tx, stored: StoredAnswer): Promise<DomainEvent[]> {
+async function routeStep(
+  deps: InboundDeps,
+  route: NonNullable<InboundDeps['route']>,
+  connection: ConnectionRef,
+  tx: Tx,
+  stored: StoredAnswer,
+  state?: RouteInput['state'],
+): Promise<DomainEvent[]> {
   const events: DomainEvent[] = []
   const preview = stored.preview ? { pending: stored.preview } : undefined
-  await route({ tx, now: deps.now, emit: (e) => events.push(e), preview }, { connection, ticket: stored.ticket, message: stored.message, created: stored.created })
+  const input: RouteInput = { connection, ticket: stored.ticket, message: stored.message, created: stored.created }
+  await route({ tx, now: deps.now, emit: (e) => events.push(e), preview }, state === undefined ? input : { ...input, state })
   // No write of the step carried the message's preview (a step with nothing to do): written alone.
   if (preview?.pending) await writeInboundPreview(tx, stored.ticket.id, preview.pending)
   return events

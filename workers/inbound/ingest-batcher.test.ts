@@ -1,7 +1,7 @@
 import { expect, test } from 'bun:test'
 import { withSystem } from '../../server/db/tenant.ts'
 import { EventBus } from '../../server/events.ts'
-import { routeInbound, type RouteInput, type RoutingCtx } from '../../server/domain/routing/index.ts'
+import { inboundRouting, routeInbound, type RouteInput, type RoutingCtx } from '../../server/domain/routing/index.ts'
 import { describeEachBackend, type TestEnv } from '../../test/env.ts'
 import { createCompany, createConnection, uniq } from '../../test/factories.ts'
 import { addPhrase, createFlow, graph } from '../../test/flow-support.ts'
@@ -98,7 +98,14 @@ describeEachBackend('routing steps in the messages\' transactions', (env) => {
     const conn = await createConnection(env(), companyId)
     await addPhrase(env(), companyId, await createFlow(env(), companyId, menuLoop()), 'fluxo', conn.id)
     let commits = 0
-    const host = new ChannelHost({ db: { ...s.db, onCommit: () => void commits++ }, media: s.media, events: s.events, now: () => env().clock.now, log: () => {}, inbound: { route: routeInbound } })
+    // The batch's routing states, read together: which tickets each read asked for.
+    const reads: number[][] = []
+    const routeStates: typeof inboundRouting.routeStates = (tx, ids) => {
+      reads.push(ids)
+      return inboundRouting.routeStates(tx, ids)
+    }
+    const inbound = { ...inboundRouting, routeStates }
+    const host = new ChannelHost({ db: { ...s.db, onCommit: () => void commits++ }, media: s.media, events: s.events, now: () => env().clock.now, log: () => {}, inbound })
     const at = env().clock.now
     const sent = Array.from({ length: 100 }, (_, i) => textAt(i % 20, i < 20 ? 'fluxo' : '1', at))
     const results = await Promise.all(sent.map((message) => host.emit(conn, { kind: 'message', message })))
@@ -106,6 +113,12 @@ describeEachBackend('routing steps in the messages\' transactions', (env) => {
     expect(results.every((r) => (r as { outcome: string }).outcome === 'stored')).toBe(true)
     // One transaction per message and one per routing step would be 200 commits.
     expect(commits).toBeLessThan(100)
+    // Batched steps read their states in one statement per batch, no ticket twice in one read; a lone
+    // message (no batch) reads its own in its step.
+    expect(reads.length).toBeGreaterThan(0)
+    expect(reads.length).toBeLessThan(50)
+    for (const ids of reads) expect(new Set(ids).size).toBe(ids.length)
+    expect(reads.flat().length).toBeGreaterThan(reads.length)
     const replies = await repliesByChat(env(), companyId)
     expect(replies.size).toBe(20)
     for (let chat = 0; chat < 20; chat++) expect(replies.get(routed(chat))).toEqual([MENU, ...Array.from({ length: 4 }, () => ['ok', MENU]).flat()])
@@ -140,7 +153,7 @@ describeEachBackend('routing steps in the messages\' transactions', (env) => {
     const s = env().services
     const { companyId } = await createCompany(env())
     const conn = await createConnection(env(), companyId)
-    const host = new ChannelHost({ db: s.db, media: s.media, events: s.events, now: () => env().clock.now, log: () => {}, inbound: { route: routeInbound } })
+    const host = new ChannelHost({ db: s.db, media: s.media, events: s.events, now: () => env().clock.now, log: () => {}, inbound: inboundRouting })
     const at = env().clock.now
     const sent = Array.from({ length: 60 }, (_, i) => textAt(200 + (i % 20), `m${Math.floor(i / 20)}`, at))
     const results = await Promise.all(sent.map((message) => host.emit(conn, { kind: 'message', message })))
@@ -173,7 +186,8 @@ describeEachBackend('routing steps in the messages\' transactions', (env) => {
     const events: unknown[] = []
     const bus = new EventBus()
     bus.subscribe((e) => void events.push(e))
-    const host = new ChannelHost({ db: s.db, media: s.media, events: bus, now: () => env().clock.now, log: () => {}, inbound: { route } })
+    // The batch reads the states together; the failing chat's lone retry reads its own again.
+    const host = new ChannelHost({ db: s.db, media: s.media, events: bus, now: () => env().clock.now, log: () => {}, inbound: { route, routeStates: inboundRouting.routeStates } })
     const errors: unknown[] = []
     const original = console.error
     console.error = (...args: unknown[]) => void errors.push(args[0])

@@ -10,9 +10,17 @@ import { CompanyBatcher } from './company-batcher.ts'
  * a savepoint), `failed` writes what the message itself still owes its ticket (its deferred preview).
  */
 export interface AfterStored {
-  run: (tx: Tx, stored: unknown) => Promise<DomainEvent[]>
+  /** `read`: what readTogether answered for the message's ticket; undefined when nothing was read before. */
+  run: (tx: Tx, stored: unknown, read?: unknown) => Promise<DomainEvent[]>
   failed: (tx: Tx, stored: unknown) => Promise<void>
+  /**
+   * What `run` reads of its ticket first (the routing state), read for all of a batch's tickets in one
+   * statement instead of one per step; answers by ticket id.
+   */
+  readTogether?: ReadTogether
 }
+
+export type ReadTogether = (tx: Tx, ticketIds: number[]) => Promise<Map<number, unknown>>
 
 interface Item {
   payload: unknown
@@ -26,6 +34,22 @@ export interface Ingested<T> {
 }
 
 const isStored = (answer: unknown) => (answer as { outcome?: string }).outcome === 'stored'
+const ticketOf = (answer: unknown) => (answer as { ticket: { id: number } }).ticket.id
+
+/** Each stored item's readTogether answer (null: its ticket was not found), one statement per read function. */
+async function readTogether(tx: Tx, items: Item[], answers: unknown[]): Promise<unknown[]> {
+  const groups = new Map<ReadTogether, number[]>()
+  items.forEach((item, i) => {
+    const read = item.after?.readTogether
+    if (read && isStored(answers[i])) groups.set(read, [...(groups.get(read) ?? []), i])
+  })
+  const out = new Array<unknown>(items.length)
+  for (const [read, indexes] of groups) {
+    const byTicket = await read(tx, indexes.map((i) => ticketOf(answers[i])))
+    for (const i of indexes) out[i] = byTicket.get(ticketOf(answers[i])) ?? null
+  }
+  return out
+}
 
 /**
  * A message its step follows leaves the ticket's preview to the step, which writes it with its own ticket
@@ -35,7 +59,8 @@ const deferred = (item: Item) => (item.after ? { ...(item.payload as object), de
 
 /**
  * Messages of different chats stored together: one app_ingest_message per message in one statement and
- * one transaction (CompanyBatcher), each message's routing step after it in the same transaction. The
+ * one transaction (CompanyBatcher), each message's routing step after it in the same transaction, the
+ * steps' first read (their tickets' routing state, locked) one statement for the batch. The
  * steps of a batch run side by side on its connection, so their statements go out back to back
  * (pipelined) instead of waiting for each other's round trips: they touch only their own chat's ticket,
  * contact and jobs (the ChatSerializer keeps a chat's next message behind this one), and a routing step
@@ -55,15 +80,17 @@ export class IngestBatcher {
           select app_ingest_message(b.payload) as result
             from jsonb_array_elements(${tx.json(items.map(deferred) as never)}) with ordinality as b(payload, n)
            order by b.n`
+        const answers = rows.map((row) => row.result)
+        const reads = await readTogether(tx, items, answers)
         // Every step settles before the transaction ends: none may still be sending when it rolls back.
         const settled = await Promise.allSettled(
-          rows.map((row, i) => (items[i].after && isStored(row.result) ? items[i].after.run(tx, row.result) : Promise.resolve(null))),
+          answers.map((answer, i) => (items[i].after && isStored(answer) ? items[i].after.run(tx, answer, reads[i]) : Promise.resolve(null))),
         )
         const failed = settled.find((s) => s.status === 'rejected')
         if (failed) throw failed.reason
-        return rows.map((row, i) => {
+        return answers.map((answer, i) => {
           const events = (settled[i] as PromiseFulfilledResult<DomainEvent[] | null>).value
-          return { answer: row.result, after: events ? { events } : null } satisfies Ingested<unknown>
+          return { answer, after: events ? { events } : null } satisfies Ingested<unknown>
         })
       },
       alone: async (tx, item) => {

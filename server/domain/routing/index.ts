@@ -1,4 +1,4 @@
-export { routeInbound, botSkipReason } from './route-inbound.ts'
+export { routeInbound, botSkipReason, inboundRouting } from './route-inbound.ts'
 export type { InboundPreview, RouteInput, RoutingCtx } from './routing-context.ts'
 export { writeInboundPreview } from './routing-effects.ts'
 export { isWithinSchedule, localTime } from './schedule-rules.ts'

@@ -10,7 +10,7 @@ import { applyAudioRefusal } from './refuse-audio.ts'
 import { applyWallet } from './wallet.ts'
 import type { RouteInput, RoutingCtx, RuleOutcome } from './routing-context.ts'
 import { emitTicketUpdate, logTicket, type RunState } from './routing-effects.ts'
-import { loadRoutingState } from './routing-state.ts'
+import { loadRoutingState, loadRoutingStates } from './routing-state.ts'
 import { botsPaused } from '../companies/company-standing.ts'
 // Issue 21: the flow rule (running flow, phrase campaigns, welcome and not-phrase flows).
 import { applyFlow } from '../flows/runtime/apply-flow.ts'
@@ -64,7 +64,7 @@ const RULES: Rule[] = [applyLgpdConsent, applyCollectiveVacation, applyOutOfHour
  * a system message through the outbound queue; one `ticket` event announces the changes.
  */
 export async function routeInbound(ctx: RoutingCtx, input: RouteInput): Promise<void> {
-  const state: RunState | null = await loadRoutingState(ctx.tx, input.ticket.id)
+  const state: RunState | null = input.state !== undefined ? input.state && { ...input.state } : await loadRoutingState(ctx.tx, input.ticket.id)
   if (!state) return
   state.inboundMessageId = input.message.id
   // A reply to a campaign's confirmation question sends the campaign's message (issue 20).
@@ -86,3 +86,9 @@ export async function routeInbound(ctx: RoutingCtx, input: RouteInput): Promise<
   }
   if (state.changed) emitTicketUpdate(ctx, state)
 }
+
+/**
+ * The routing step as the inbound pipeline takes it (InboundDeps `route` and `routeStates`): with the
+ * host's group commit, a batch's tickets' states are read in one statement before their steps run.
+ */
+export const inboundRouting = { route: routeInbound, routeStates: loadRoutingStates }

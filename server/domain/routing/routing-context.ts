@@ -1,6 +1,7 @@
 import type { Tx } from '../../db/connect.ts'
 import type { DomainEvent } from '../context.ts'
 import type { SendRequest } from '../outbound/enqueue-send.ts'
+import type { RoutingState } from './routing-state.ts'
 
 /**
  * What the routing step gets: the tenant transaction the inbound pipeline opened, its clock and an event
@@ -46,6 +47,11 @@ export interface RouteInput {
   ticket: { id: number }
   message: { id: number; body: string; fromMe: boolean; mediaType: string; createdAt: string | Date }
   created: boolean
+  /**
+   * The ticket's routing state when the caller read it already, locked, in this transaction (the inbound
+   * group commit reads a batch's at once); null: the ticket is gone. Absent: the step reads it.
+   */
+  state?: RoutingState | null
 }
 
 /** A rule either answered the message ('done': later rules do not run) or lets the next one look. */

@@ -109,7 +109,23 @@ export interface RoutingQueue {
 
 /** The ticket and its surroundings, the ticket row locked: two messages of one contact route one at a time. */
 export async function loadRoutingState(sql: Queryable, ticketId: number): Promise<RoutingState | null> {
-  const [row] = await sql<RoutingState[]>`
+  const [row] = await routingStates(sql, ticketId, [])
+  return row ?? null
+}
+
+/**
+ * The states of several tickets in one statement, each row locked as loadRoutingState locks it (in id
+ * order, so two readers of overlapping sets wait instead of deadlocking): the inbound group commit reads a
+ * batch's tickets at once instead of once per step (workers/inbound/ingest-batcher.ts).
+ */
+export async function loadRoutingStates(sql: Queryable, ticketIds: number[]): Promise<Map<number, RoutingState>> {
+  const rows = ticketIds.length ? await routingStates(sql, null, ticketIds) : []
+  return new Map(rows.map((row) => [row.ticketId, row]))
+}
+
+/** One ticket (`ticketId`) or the tickets of `ticketIds`, locked. */
+function routingStates(sql: Queryable, ticketId: number | null, ticketIds: number[]) {
+  return sql<RoutingState[]>`
     select t.id as ticket_id, t.company_id, t.uuid::text as uuid, t.status, t.user_id, t.queue_id, t.queue_option_id, t.is_group,
            t.is_bot, t.is_out_of_hour, t.amount_used_bot_queues, t.amount_used_bot_queues_nps, t.imported, t.contact_id,
            c.name as contact_name, c.disable_bot, c.accept_audio_message, c.lgpd_accepted_at, t.lgpd_accepted_at as ticket_lgpd_accepted_at,
@@ -148,9 +164,9 @@ export async function loadRoutingState(sql: Queryable, ticketId: number): Promis
       join companies co on co.id = t.company_id
       left join company_settings s on s.company_id = t.company_id
       left join users u on u.id = t.user_id
-     where t.id = ${ticketId}
+     where ${ticketId === null ? sql`t.id = any(${ticketIds}::int[])` : sql`t.id = ${ticketId}`}
+     order by t.id
        for update of t`
-  return row ?? null
 }
 
 /** The connection's queues in the order the menu lists them (order, then name: as GET /queue). */
