@@ -5,11 +5,14 @@
  *  2. ingest through the channel host with the routing step while a flow runs on every chat (target
  *     ≥ 1,000 messages/s): each message advancing it (two replies queued per message), and each message
  *     arriving while the flow waits in an interval (stored only: the flow rule's own cost); each with the
- *     CPU a message costs this process and Postgres (bench/cpu.ts), steadier than the rate on a busy host
+ *     CPU a message costs this process and Postgres (bench/cpu.ts), steadier than the rate on a busy host;
+ *     the events go out through NOTIFY as every Postgres deployment sends them (pg-fanout.ts), and a run
+ *     ends when the last one has
  * BENCH_MESSAGES (default 5,000), BENCH_CHATS (default 100) and BENCH_SAMPLES (default 300) size the runs.
  */
 import { withSystem } from '../server/db/tenant.ts'
 import { cpuMeter, formatCpu } from './cpu.ts'
+import { startPgFanout } from '../server/realtime/pg-fanout.ts'
 import { inboundRouting, routeInbound } from '../server/domain/routing/index.ts'
 import { startTestEnv, type TestEnv } from '../test/env.ts'
 import { ChannelHost } from '../workers/channel-host.ts'
@@ -84,9 +87,13 @@ async function ingest(env: TestEnv, waiting = false) {
   await Promise.all(Array.from({ length: CHATS }, (_, c) => host.emit(conn, { kind: 'message', message: message(waiting ? 30_000 : 20_000, c, 'fluxo') })))
   if (waiting) await Promise.all(Array.from({ length: CHATS }, (_, c) => host.emit(conn, { kind: 'message', message: message(waiting ? 30_000 : 20_000, c, '1') })))
   const running = await withSystem(s.db, (tx) => tx<{ n: number }[]>`select count(*)::int as n from tickets where whatsapp_id = ${conn.id} and flow_webhook`)
+  // As a Postgres deployment runs (workers/main.ts, server/main.ts): every event goes out through NOTIFY.
+  const stopFanout = await startPgFanout({ sql: s.db.sql, events: s.events, deliver: () => {} })
   const cpu = cpuMeter()
   const t0 = performance.now()
   await Promise.all(Array.from({ length: MESSAGES }, (_, i) => host.emit(conn, { kind: 'message', message: message(waiting ? 30_000 : 20_000, i % CHATS, '1') })))
+  // Until every event is out, not only stored.
+  await stopFanout()
   const ms = performance.now() - t0
   const perMessage = cpu.per(MESSAGES)
   await host.stop()

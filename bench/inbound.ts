@@ -1,7 +1,8 @@
 /**
  * Inbound figures (issue 4), run by hand: `bun bench/inbound.ts` (needs the local Postgres).
  *  1. sustained ingest through the channel host and the inbound pipeline on Postgres (target ≥ 1,000 messages/s),
- *     without and with the routing step (a connection without queues: greeting once, then nothing to do)
+ *     without and with the routing step (a connection without queues: greeting once, then nothing to do),
+ *     its events out through NOTIFY as every Postgres deployment sends them (pg-fanout.ts) before a run ends
  *  2. inbound → visible in a subscribed client (the official Electric client on /v1/shape), p50 / p95 (target p95 ≤ 150 ms)
  *  3. resident memory of this process with 50 simulator sessions exchanging messages
  * BENCH_MESSAGES (default 5,000) and BENCH_CHATS (default 100) size the ingest run.
@@ -13,6 +14,7 @@ import { startTestEnv, type TestEnv } from '../test/env.ts'
 import { superToken } from '../test/factories.ts'
 import { serve } from '../test/sync-support.ts'
 import { inboundRouting } from '../server/domain/routing/index.ts'
+import { startPgFanout } from '../server/realtime/pg-fanout.ts'
 import { ChannelHost } from '../workers/channel-host.ts'
 import type { InboundMessage } from '../workers/channels/types.ts'
 
@@ -59,8 +61,11 @@ function hostOf(env: TestEnv, opts: { route?: boolean } = {}) {
 async function ingest(env: TestEnv, opts: { route?: boolean } = {}) {
   const conn = await connection(env, opts.route ? 'Bench ingest routed' : 'Bench ingest')
   const host = hostOf(env, opts)
+  // As a Postgres deployment runs (workers/main.ts, server/main.ts): every event goes out through NOTIFY.
+  const stopFanout = await startPgFanout({ sql: env.services.db.sql, events: env.services.events, deliver: () => {} })
   const t0 = performance.now()
   await Promise.all(Array.from({ length: MESSAGES }, (_, i) => host.emit(conn, { kind: 'message', message: message(i % CHATS, `mensagem ${i}`) })))
+  await stopFanout()
   const ms = performance.now() - t0
   await host.stop()
   return { ms, perSecond: (MESSAGES / ms) * 1000 }

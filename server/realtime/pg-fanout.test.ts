@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test
 import { createApp } from '../app.ts'
 import type { Services } from '../app-env.ts'
 import { EventBus } from '../events.ts'
+import type { DomainEvent } from '../domain/context.ts'
 import { BACKENDS, startTestEnv, type TestEnv } from '../../test/env.ts'
 import { createCompany, createUser } from '../../test/factories.ts'
 import { decodeEnvelope, encodeEnvelope, MAX_NOTIFY_BYTES, shrinkEvent, startPgFanout } from './pg-fanout.ts'
@@ -94,6 +95,28 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two instances on one Postgres [
     expect((await onB.next(name)).data).toEqual({ action: 'update', settings: { a: 1 } })
     await onA.next(name)
     expect(await onA.drain()).toEqual([])
+  })
+
+  test('a burst of events, equal ones among them, arrives whole and in order, many to a NOTIFY transaction', async () => {
+    const sql = env.services.db.sql
+    let statements = 0
+    const counted = Object.assign((...args: unknown[]) => {
+      statements++
+      return (sql as unknown as (...a: unknown[]) => unknown)(...args)
+    }, { listen: sql.listen.bind(sql) }) as unknown as typeof sql
+    const received: DomainEvent[] = []
+    const stopReceiver = await startPgFanout({ sql, events: new EventBus(), deliver: (e) => void (e.type === 'burst' && received.push(e)), instanceId: 'R' })
+    const bus = new EventBus()
+    const stopSender = await startPgFanout({ sql: counted, events: bus, deliver: () => {}, instanceId: 'S' })
+    // Pairs of equal events: Postgres would fold a repeated payload of one transaction into one.
+    const events = Array.from({ length: 300 }, (_, i) => ({ type: 'burst', companyId: 1, payload: { action: 'update', n: Math.floor(i / 2) } }))
+    for (const e of events) bus.publish([e])
+    await stopSender()
+    for (let waited = 0; received.length < events.length && waited < 4_000; waited += 20) await Bun.sleep(20)
+    await stopReceiver()
+    expect(received).toEqual(events)
+    expect(statements).toBeGreaterThan(0)
+    expect(statements).toBeLessThan(20)
   })
 
   test('a large event reaches the other instance shrunk and still only where it may go', async () => {
