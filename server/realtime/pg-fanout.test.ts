@@ -108,8 +108,9 @@ describe.skipIf(!BACKENDS.includes('postgres'))('two instances on one Postgres [
     const stopReceiver = await startPgFanout({ sql, events: new EventBus(), deliver: (e) => void (e.type === 'burst' && received.push(e)), instanceId: 'R' })
     const bus = new EventBus()
     const stopSender = await startPgFanout({ sql: counted, events: bus, deliver: () => {}, instanceId: 'S' })
-    // Pairs of equal events: Postgres would fold a repeated payload of one transaction into one.
-    const events = Array.from({ length: 300 }, (_, i) => ({ type: 'burst', companyId: 1, payload: { action: 'update', n: Math.floor(i / 2) } }))
+    // Pairs of equal events: Postgres would fold a repeated payload of one transaction into one. Texts
+    // with line breaks: the burst travels as one text split on them.
+    const events = Array.from({ length: 300 }, (_, i) => ({ type: 'burst', companyId: 1, payload: { action: 'update', n: Math.floor(i / 2), body: `linha 1\nlinha 2\r\n${i % 7}` } }))
     for (const e of events) bus.publish([e])
     await stopSender()
     for (let waited = 0; received.length < events.length && waited < 4_000; waited += 20) await Bun.sleep(20)

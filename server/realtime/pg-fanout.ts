@@ -37,15 +37,19 @@ export function shrinkEvent(event: DomainEvent): DomainEvent {
   return { type: event.type, companyId: event.companyId, payload }
 }
 
+/** How every envelope of `origin` begins (encodeEnvelope writes origin first). */
+const envelopePrefix = (origin: string) => `{"origin":${JSON.stringify(origin)},`
+
 /**
  * The NOTIFY payload for one event: whole when it fits, shrunk otherwise, bare as a last resort. `seq`
  * numbers the sender's envelopes: Postgres drops a notification that repeats one of the same transaction
  * (channel and payload alike), and two equal events sent together must both arrive.
  */
 export function encodeEnvelope(origin: string, event: DomainEvent, seq = 0): string {
-  const candidates = [event, shrinkEvent(event), { type: event.type, companyId: event.companyId, payload: { action: event.payload.action, truncated: true } }]
-  for (const e of candidates) {
-    const text = JSON.stringify({ origin, seq, event: e })
+  // Each smaller form only when the one before does not fit (most events fit whole).
+  const candidates = [() => event, () => shrinkEvent(event), () => ({ type: event.type, companyId: event.companyId, payload: { action: event.payload.action, truncated: true } })]
+  for (const candidate of candidates) {
+    const text = JSON.stringify({ origin, seq, event: candidate() })
     if (Buffer.byteLength(text) < MAX_NOTIFY_BYTES) return text
   }
   return JSON.stringify({ origin, seq, event: { type: event.type, companyId: event.companyId, payload: { truncated: true } } })
@@ -53,6 +57,8 @@ export function encodeEnvelope(origin: string, event: DomainEvent, seq = 0): str
 
 /** An event from another instance, or null for our own echo or anything malformed. */
 export function decodeEnvelope(text: string, self: string): DomainEvent | null {
+  // Our own NOTIFYs come back on our LISTEN too: known by their first bytes, without parsing them.
+  if (text.startsWith(envelopePrefix(self))) return null
   let json: unknown
   try {
     json = JSON.parse(text)
@@ -92,7 +98,8 @@ export async function startPgFanout(opts: PgFanoutOptions): Promise<() => Promis
       const texts = pending.splice(0, MAX_NOTIFY_BATCH)
       try {
         // Delivered in the array's order: a transaction's notifications arrive in the order it sent them.
-        await opts.sql`select pg_notify(${FANOUT_CHANNEL}, t) from unnest(${texts}::text[]) as t`
+        // One text split in Postgres, not a text[] escaped value by value: JSON.stringify writes no newline.
+        await opts.sql`select pg_notify(${FANOUT_CHANNEL}, t) from unnest(string_to_array(${texts.join('\n')}, E'\n')) as t`
       } catch (err) {
         log(`pg_notify failed for ${texts.length} events`, err)
       }
