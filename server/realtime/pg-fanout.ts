@@ -57,8 +57,6 @@ export function encodeEnvelope(origin: string, event: DomainEvent, seq = 0): str
 
 /** An event from another instance, or null for our own echo or anything malformed. */
 export function decodeEnvelope(text: string, self: string): DomainEvent | null {
-  // Our own NOTIFYs come back on our LISTEN too: known by their first bytes, without parsing them.
-  if (text.startsWith(envelopePrefix(self))) return null
   let json: unknown
   try {
     json = JSON.parse(text)
@@ -83,7 +81,10 @@ export interface PgFanoutOptions {
 export async function startPgFanout(opts: PgFanoutOptions): Promise<() => Promise<void>> {
   const self = opts.instanceId ?? randomUUID()
   const log = opts.log ?? ((m, err) => console.error(`[realtime] ${m}`, err ?? ''))
+  // Our own NOTIFYs come back on our LISTEN too: known by their first bytes, without parsing them.
+  const own = envelopePrefix(self)
   const listener = await opts.sql.listen(FANOUT_CHANNEL, (text) => {
+    if (text.startsWith(own)) return
     const event = decodeEnvelope(text, self)
     if (event) opts.deliver(event)
   })

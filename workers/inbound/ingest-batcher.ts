@@ -41,7 +41,10 @@ async function readTogether(tx: Tx, items: Item[], answers: unknown[]): Promise<
   const groups = new Map<ReadTogether, number[]>()
   items.forEach((item, i) => {
     const read = item.after?.readTogether
-    if (read && isStored(answers[i])) groups.set(read, [...(groups.get(read) ?? []), i])
+    if (!read || !isStored(answers[i])) return
+    const group = groups.get(read)
+    if (group) group.push(i)
+    else groups.set(read, [i])
   })
   const out = new Array<unknown>(items.length)
   for (const [read, indexes] of groups) {

@@ -64,7 +64,7 @@ const RULES: Rule[] = [applyLgpdConsent, applyCollectiveVacation, applyOutOfHour
  * a system message through the outbound queue; one `ticket` event announces the changes.
  */
 export async function routeInbound(ctx: RoutingCtx, input: RouteInput): Promise<void> {
-  const state: RunState | null = input.state !== undefined ? input.state && { ...input.state } : await loadRoutingState(ctx.tx, input.ticket.id)
+  const state: RunState | null = input.state !== undefined ? input.state : await loadRoutingState(ctx.tx, input.ticket.id)
   if (!state) return
   state.inboundMessageId = input.message.id
   // A reply to a campaign's confirmation question sends the campaign's message (issue 20).

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/connect.ts'
+import type { Fragment } from '../tickets/visible-tickets.ts'
 import type { Schedule } from './schedule-rules.ts'
 
 /** Everything the rules read about one ticket: the ticket, its contact, connection, company settings. */
@@ -109,7 +110,7 @@ export interface RoutingQueue {
 
 /** The ticket and its surroundings, the ticket row locked: two messages of one contact route one at a time. */
 export async function loadRoutingState(sql: Queryable, ticketId: number): Promise<RoutingState | null> {
-  const [row] = await routingStates(sql, ticketId, [])
+  const [row] = await routingStates(sql, sql`t.id = ${ticketId}`)
   return row ?? null
 }
 
@@ -119,12 +120,12 @@ export async function loadRoutingState(sql: Queryable, ticketId: number): Promis
  * batch's tickets at once instead of once per step (workers/inbound/ingest-batcher.ts).
  */
 export async function loadRoutingStates(sql: Queryable, ticketIds: number[]): Promise<Map<number, RoutingState>> {
-  const rows = ticketIds.length ? await routingStates(sql, null, ticketIds) : []
+  const rows = ticketIds.length ? await routingStates(sql, sql`t.id = any(${ticketIds}::int[])`) : []
   return new Map(rows.map((row) => [row.ticketId, row]))
 }
 
-/** One ticket (`ticketId`) or the tickets of `ticketIds`, locked. */
-function routingStates(sql: Queryable, ticketId: number | null, ticketIds: number[]) {
+/** The tickets `which` picks, locked. */
+function routingStates(sql: Queryable, which: Fragment) {
   return sql<RoutingState[]>`
     select t.id as ticket_id, t.company_id, t.uuid::text as uuid, t.status, t.user_id, t.queue_id, t.queue_option_id, t.is_group,
            t.is_bot, t.is_out_of_hour, t.amount_used_bot_queues, t.amount_used_bot_queues_nps, t.imported, t.contact_id,
@@ -164,7 +165,7 @@ function routingStates(sql: Queryable, ticketId: number | null, ticketIds: numbe
       join companies co on co.id = t.company_id
       left join company_settings s on s.company_id = t.company_id
       left join users u on u.id = t.user_id
-     where ${ticketId === null ? sql`t.id = any(${ticketIds}::int[])` : sql`t.id = ${ticketId}`}
+     where ${which}
      order by t.id
        for update of t`
 }
